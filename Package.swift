@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "TextReveal",
+  products: [
+    .library(name: "TextLayout", targets: ["TextLayout"]),
+    .library(name: "TextShaping", targets: ["TextShaping"]),
+    .executable(name: "textreveal", targets: ["textreveal"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    // MARK: - C libraries
+    .systemLibrary(
+      name: "CFreeType",
+      pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+    ),
+    .systemLibrary(
+      name: "CHarfBuzz",
+      pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+    ),
+    .systemLibrary(
+      name: "CFontconfig",
+      pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+    ),
+    // ICU's headers clash with the copy of ICU inside Foundation when imported into Swift, so a
+    // small C target wraps the few calls we need behind plain C types.
+    .target(
+      name: "CICUShim",
+      linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+    ),
+
+    // MARK: - Swift modules
+    .target(name: "TextLayout"),
+    .target(
+      name: "TextShaping",
+      dependencies: ["TextLayout", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]
+    ),
+    .executableTarget(
+      name: "textreveal",
+      dependencies: [
+        "TextLayout", "TextShaping",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // MARK: - Tests
+    .target(name: "TestSupport", dependencies: ["TextLayout"], path: "Tests/TestSupport"),
+    .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
+    .testTarget(
+      name: "TextShapingTests",
+      dependencies: ["TextShaping", "TextLayout", "TestSupport"],
+      resources: [.copy("Resources")]
+    ),
+    .testTarget(name: "textrevealTests", dependencies: ["textreveal", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,111 @@
+/// The result of shaping one piece of text: glyph runs in visual order and per-cluster advances.
+///
+/// A piece may come back as several glyph runs when the backend used fallback fonts for some of
+/// its characters.
+public struct ShapedText: Sendable, Hashable {
+  /// The glyph runs in visual order (left to right on the screen).
+  public var runs: [GlyphRun]
+  /// The clusters in logical order; together they cover the whole piece.
+  public var clusters: [Cluster]
+  /// The largest ascent of the fonts used, in points.
+  public var ascent: Double
+  /// The largest descent of the fonts used, in points.
+  public var descent: Double
+  /// The largest line gap of the fonts used, in points.
+  public var lineGap: Double
+
+  /// Creates a shaped piece.
+  public init(
+    runs: [GlyphRun], clusters: [Cluster], ascent: Double, descent: Double, lineGap: Double
+  ) {
+    self.runs = runs
+    self.clusters = clusters
+    self.ascent = ascent
+    self.descent = descent
+    self.lineGap = lineGap
+  }
+
+  /// The total advance of the piece, in points.
+  public var advance: Double { runs.reduce(0) { $0 + $1.advance } }
+
+  /// A shaping cluster: the smallest piece of text whose glyphs cannot be separated.
+  public struct Cluster: Sendable, Hashable {
+    /// The cluster's UTF-8 range, relative to the shaped piece.
+    public var range: Range<Int>
+    /// The sum of the cluster's glyph advances, in points.
+    public var advance: Double
+
+    /// Creates a cluster.
+    public init(range: Range<Int>, advance: Double) {
+      self.range = range
+      self.advance = advance
+    }
+  }
+}
+
+/// An opaque identifier of a font face the shaping backend loaded.
+///
+/// Renderers hand it back to the backend to get glyph outlines or bitmaps.
+public struct FontID: Sendable, Hashable {
+  /// The backend's index of the face.
+  public var rawValue: Int
+
+  /// Creates an identifier.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+}
+
+/// Glyphs of one font, in visual order, with their positions.
+public struct GlyphRun: Sendable, Hashable {
+  /// The face the glyphs come from.
+  public var font: FontID
+  /// The font size in points.
+  public var size: Double
+  /// Whether the run was shaped right to left.
+  public var isRightToLeft: Bool
+  /// The glyph indices in the font.
+  public var glyphs: [UInt32]
+  /// Each glyph's advance, in points.
+  public var advances: [Double]
+  /// Each glyph's offset from its pen position, in points (y grows downward).
+  public var offsets: [GlyphOffset]
+  /// Each glyph's cluster: the UTF-8 offset, relative to the shaped piece, where it starts.
+  public var clusters: [Int]
+
+  /// Creates a glyph run.
+  public init(
+    font: FontID, size: Double, isRightToLeft: Bool, glyphs: [UInt32], advances: [Double],
+    offsets: [GlyphOffset], clusters: [Int]
+  ) {
+    precondition(
+      glyphs.count == advances.count && glyphs.count == offsets.count
+        && glyphs.count == clusters.count,
+      "A glyph run needs one advance, offset and cluster per glyph")
+    self.font = font
+    self.size = size
+    self.isRightToLeft = isRightToLeft
+    self.glyphs = glyphs
+    self.advances = advances
+    self.offsets = offsets
+    self.clusters = clusters
+  }
+
+  /// The sum of the advances, in points.
+  public var advance: Double { advances.reduce(0, +) }
+}
+
+/// A glyph's displacement from its pen position, in points.
+public struct GlyphOffset: Sendable, Hashable {
+  /// Horizontal displacement, positive to the right.
+  public var x: Double
+  /// Vertical displacement, positive downward.
+  public var y: Double
+
+  /// Creates an offset.
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+
+  /// No displacement.
+  public static let zero = GlyphOffset(x: 0, y: 0)
+}

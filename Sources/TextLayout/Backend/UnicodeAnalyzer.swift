@@ -1,0 +1,74 @@
+/// The Unicode services the layout engine needs: line-break opportunities and bidi levels.
+///
+/// `TextShaping` implements it with ICU (UAX #14 and UAX #9); tests use a simple analyzer that
+/// breaks after spaces. Implementations must be safe to call from several threads.
+public protocol UnicodeAnalyzer: Sendable {
+  /// The line-break opportunities of a paragraph (or a window of one), in order.
+  ///
+  /// - Parameter text: The text to analyze.
+  /// - Returns: Every position, as a UTF-8 offset relative to `text.utf8`, before which a line may
+  ///   start. Offset 0 is not included; the end of the text is (as a mandatory break only if the
+  ///   text ends with a mandatory break character).
+  func lineBreaks(in text: Substring) -> [LineBreakOpportunity]
+
+  /// The bidi embedding levels of a paragraph (UAX #9, rules P2 to I2).
+  ///
+  /// - Parameters:
+  ///   - text: The paragraph (or a window of one), with no paragraph separator inside.
+  ///   - direction: The paragraph direction, or ``ParagraphDirection/natural`` to take it from
+  ///     the first strong character.
+  /// - Returns: The resolved paragraph level and the runs of equal level in logical order.
+  func bidiLevels(in text: Substring, direction: ParagraphDirection) -> BidiAnalysis
+}
+
+/// A position where a line may (or must) start.
+public struct LineBreakOpportunity: Sendable, Hashable {
+  /// The UTF-8 offset before which a line may start.
+  public var offset: Int
+  /// Whether the line must break here (after a newline or similar character).
+  public var isMandatory: Bool
+
+  /// Creates a break opportunity.
+  public init(offset: Int, isMandatory: Bool) {
+    self.offset = offset
+    self.isMandatory = isMandatory
+  }
+}
+
+/// The base direction of a paragraph for the bidi algorithm.
+public enum ParagraphDirection: Sendable, Hashable {
+  /// Left to right (level 0).
+  case leftToRight
+  /// Right to left (level 1).
+  case rightToLeft
+  /// From the first strong character, left to right when there is none (rules P2 and P3).
+  case natural
+}
+
+/// The resolved bidi levels of a paragraph.
+public struct BidiAnalysis: Sendable, Hashable {
+  /// The paragraph embedding level: 0 for left to right, 1 for right to left.
+  public var paragraphLevel: UInt8
+  /// Runs of equal level, in logical order, covering the analyzed text.
+  public var runs: [LevelRun]
+
+  /// Creates an analysis.
+  public init(paragraphLevel: UInt8, runs: [LevelRun]) {
+    self.paragraphLevel = paragraphLevel
+    self.runs = runs
+  }
+
+  /// A maximal range of text at one embedding level.
+  public struct LevelRun: Sendable, Hashable {
+    /// The UTF-8 range, relative to the analyzed text.
+    public var range: Range<Int>
+    /// The embedding level; odd levels are right to left.
+    public var level: UInt8
+
+    /// Creates a run.
+    public init(range: Range<Int>, level: UInt8) {
+      self.range = range
+      self.level = level
+    }
+  }
+}
