@@ -1,0 +1,52 @@
+# TextReveal's everyday commands. See README.md.
+
+SWIFT ?= swift
+MAKEFLAGS += --no-print-directory
+# Debian's own Python: it has Pango's bindings (python3-gi), another python3 on PATH may not.
+PYTHON ?= /usr/bin/python3
+TEXTREVEAL ?= .build/debug/textreveal
+
+.PHONY: all bootstrap build test differential lint format demo bench clean
+
+all: build
+
+bootstrap:
+	scripts/bootstrap
+
+build: bootstrap
+	$(SWIFT) build
+
+test: bootstrap
+	$(SWIFT) build
+	$(SWIFT) test
+	$(MAKE) differential
+	$(MAKE) lint
+
+# Line breaking against Pango on real text collected from this machine (Tests/Differential).
+differential:
+	$(SWIFT) build --product textreveal
+	$(PYTHON) Tests/Differential/compare.py --binary $(TEXTREVEAL)
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+format:
+	$(SWIFT) format -i -r Sources Tests Package.swift
+
+demo: bootstrap
+	$(SWIFT) build
+	mkdir -p gallery
+	$(TEXTREVEAL) measure --width 320 --line-limit 3 Examples/sample.jsonl > gallery/measure.jsonl
+	cat gallery/measure.jsonl
+
+bench:
+	$(SWIFT) build -c release
+	@if [ -f Benchmarks/Makefile ]; then \
+	  $(MAKE) -C Benchmarks; \
+	else \
+	  echo "bench: the benchmarks are not there yet (Benchmarks/Makefile)"; \
+	fi
+
+clean:
+	$(SWIFT) package clean
+	rm -rf gallery bench-output
