@@ -1,0 +1,169 @@
+#include "icu_shim.h"
+
+#include <stdlib.h>
+
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+#include <unicode/ustring.h>
+#include <unicode/utext.h>
+
+struct trs_line_breaker {
+  UBreakIterator *iterator;
+};
+
+static void trs_fail(trs_status *status, UErrorCode code, const char *function) {
+  if (status != NULL) {
+    status->code = (int32_t)code;
+    status->function = function;
+  }
+}
+
+static void trs_succeed(trs_status *status) {
+  if (status != NULL) {
+    status->code = 0;
+    status->function = "";
+  }
+}
+
+trs_line_breaker *trs_line_breaker_open(const char *locale, trs_status *status) {
+  UErrorCode error = U_ZERO_ERROR;
+  UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale, NULL, 0, &error);
+  if (U_FAILURE(error)) {
+    trs_fail(status, error, "ubrk_open");
+    return NULL;
+  }
+  trs_line_breaker *breaker = malloc(sizeof(trs_line_breaker));
+  if (breaker == NULL) {
+    ubrk_close(iterator);
+    trs_fail(status, U_MEMORY_ALLOCATION_ERROR, "malloc");
+    return NULL;
+  }
+  breaker->iterator = iterator;
+  trs_succeed(status);
+  return breaker;
+}
+
+void trs_line_breaker_close(trs_line_breaker *breaker) {
+  if (breaker == NULL) {
+    return;
+  }
+  ubrk_close(breaker->iterator);
+  free(breaker);
+}
+
+int32_t trs_line_breaks(
+    trs_line_breaker *breaker, const char *utf8, int32_t length, int32_t *offsets,
+    uint8_t *mandatory, int32_t capacity, trs_status *status) {
+  UErrorCode error = U_ZERO_ERROR;
+  // utext over the UTF-8 bytes makes the iterator's native indexes UTF-8 byte offsets, so no
+  // conversion or index mapping is needed.
+  UText *text = utext_openUTF8(NULL, utf8, length, &error);
+  if (U_FAILURE(error)) {
+    trs_fail(status, error, "utext_openUTF8");
+    return -1;
+  }
+  ubrk_setUText(breaker->iterator, text, &error);
+  if (U_FAILURE(error)) {
+    utext_close(text);
+    trs_fail(status, error, "ubrk_setUText");
+    return -1;
+  }
+  int32_t count = 0;
+  for (int32_t offset = ubrk_next(breaker->iterator); offset != UBRK_DONE;
+       offset = ubrk_next(breaker->iterator)) {
+    if (count == capacity) {
+      utext_close(text);
+      trs_fail(status, U_BUFFER_OVERFLOW_ERROR, "ubrk_next");
+      return -1;
+    }
+    int32_t rule = ubrk_getRuleStatus(breaker->iterator);
+    offsets[count] = offset;
+    mandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+    count += 1;
+  }
+  // Detach the text so the pooled iterator holds no pointer into the caller's buffer.
+  ubrk_setText(breaker->iterator, NULL, 0, &error);
+  utext_close(text);
+  trs_succeed(status);
+  return count;
+}
+
+int32_t trs_bidi_runs(
+    const char *utf8, int32_t length, int32_t direction, uint8_t *paragraph_level,
+    int32_t *starts, int32_t *ends, uint8_t *levels, int32_t capacity, trs_status *status) {
+  UErrorCode error = U_ZERO_ERROR;
+  int32_t utf16_length = 0;
+  // Preflight for the UTF-16 length; the overflow error is expected here.
+  u_strFromUTF8(NULL, 0, &utf16_length, utf8, length, &error);
+  if (error != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(error)) {
+    trs_fail(status, error, "u_strFromUTF8");
+    return -1;
+  }
+  error = U_ZERO_ERROR;
+  UChar *utf16 = malloc(sizeof(UChar) * (size_t)(utf16_length + 1));
+  UBiDi *bidi = ubidi_openSized(utf16_length, 0, &error);
+  if (utf16 == NULL || U_FAILURE(error)) {
+    free(utf16);
+    ubidi_close(bidi);
+    trs_fail(status, U_FAILURE(error) ? error : U_MEMORY_ALLOCATION_ERROR, "ubidi_openSized");
+    return -1;
+  }
+  int32_t result = -1;
+  u_strFromUTF8(utf16, utf16_length + 1, NULL, utf8, length, &error);
+  if (U_FAILURE(error)) {
+    trs_fail(status, error, "u_strFromUTF8");
+    goto done;
+  }
+  UBiDiLevel requested = direction == trs_direction_rtl   ? 1
+                         : direction == trs_direction_ltr ? 0
+                                                          : UBIDI_DEFAULT_LTR;
+  ubidi_setPara(bidi, utf16, utf16_length, requested, NULL, &error);
+  if (U_FAILURE(error)) {
+    trs_fail(status, error, "ubidi_setPara");
+    goto done;
+  }
+  *paragraph_level = ubidi_getParaLevel(bidi);
+  const UBiDiLevel *resolved = NULL;
+  if (utf16_length > 0) {
+    resolved = ubidi_getLevels(bidi, &error);
+    if (U_FAILURE(error)) {
+      trs_fail(status, error, "ubidi_getLevels");
+      goto done;
+    }
+  }
+  // Walk the UTF-8 and UTF-16 forms in step, one code point at a time, merging equal levels.
+  int32_t count = 0;
+  int32_t index8 = 0;
+  int32_t index16 = 0;
+  while (index8 < length) {
+    uint8_t lead = (uint8_t)utf8[index8];
+    int32_t width8 = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    int32_t width16 = width8 == 4 ? 2 : 1;
+    if (index8 + width8 > length || index16 + width16 > utf16_length) {
+      trs_fail(status, U_INVALID_CHAR_FOUND, "u_strFromUTF8");
+      goto done;
+    }
+    uint8_t level = resolved[index16];
+    if (count > 0 && levels[count - 1] == level) {
+      ends[count - 1] = index8 + width8;
+    } else {
+      if (count == capacity) {
+        trs_fail(status, U_BUFFER_OVERFLOW_ERROR, "ubidi_getLevels");
+        goto done;
+      }
+      starts[count] = index8;
+      ends[count] = index8 + width8;
+      levels[count] = level;
+      count += 1;
+    }
+    index8 += width8;
+    index16 += width16;
+  }
+  trs_succeed(status);
+  result = count;
+
+done:
+  ubidi_close(bidi);
+  free(utf16);
+  return result;
+}

@@ -1,0 +1,61 @@
+#ifndef TRS_ICU_SHIM_H
+#define TRS_ICU_SHIM_H
+
+// A few ICU services behind plain C types. ICU's own headers must not reach Swift: they clash with
+// the copy of ICU that Foundation bundles, so this header names no ICU type.
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The outcome of a shim call: ICU's UErrorCode (0 or negative on success, positive on failure)
+/// and the name of the ICU function that reported it.
+typedef struct trs_status {
+  int32_t code;
+  const char *function;
+} trs_status;
+
+/// An ICU line break iterator for one locale. Not safe to use from two threads at once.
+typedef struct trs_line_breaker trs_line_breaker;
+
+/// Opens a UAX #14 line break iterator for `locale` ("" for the root locale).
+/// Returns NULL and fills `status` on failure.
+trs_line_breaker *trs_line_breaker_open(const char *locale, trs_status *status);
+
+/// Closes an iterator opened with `trs_line_breaker_open`. Accepts NULL.
+void trs_line_breaker_close(trs_line_breaker *breaker);
+
+/// Finds the line break opportunities of `length` bytes of UTF-8 text.
+///
+/// Writes each break offset (a UTF-8 byte offset, 0 excluded, `length` included) to `offsets`
+/// and whether it is mandatory (1) or allowed (0) to `mandatory`. Both buffers need room for
+/// `capacity` entries; `length` entries always suffice. Returns the number of breaks written, or
+/// -1 on failure (with `status` filled).
+int32_t trs_line_breaks(
+    trs_line_breaker *breaker, const char *utf8, int32_t length, int32_t *offsets,
+    uint8_t *mandatory, int32_t capacity, trs_status *status);
+
+/// The paragraph direction for `trs_bidi_runs`.
+enum {
+  trs_direction_ltr = 0,
+  trs_direction_rtl = 1,
+  trs_direction_natural = 2,
+};
+
+/// Resolves the UAX #9 embedding levels of `length` bytes of UTF-8 text (one paragraph).
+///
+/// Writes runs of equal level in logical order: run `i` covers UTF-8 bytes
+/// `starts[i] ..< ends[i]` at level `levels[i]`. The three buffers need room for `capacity`
+/// entries; `length` entries always suffice. The resolved paragraph level goes to
+/// `paragraph_level`. Returns the number of runs, or -1 on failure (with `status` filled).
+int32_t trs_bidi_runs(
+    const char *utf8, int32_t length, int32_t direction, uint8_t *paragraph_level,
+    int32_t *starts, int32_t *ends, uint8_t *levels, int32_t capacity, trs_status *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
