@@ -1,0 +1,59 @@
+/// A point in a layout's coordinate space: points, origin at the top left, y growing downward.
+public struct Point: Sendable, Hashable {
+  /// The horizontal coordinate.
+  public var x: Double
+  /// The vertical coordinate.
+  public var y: Double
+
+  /// Creates a point.
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+}
+
+/// A width and a height, in points.
+public struct Size: Sendable, Hashable {
+  /// The width.
+  public var width: Double
+  /// The height.
+  public var height: Double
+
+  /// Creates a size.
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+}
+
+/// An axis-aligned rectangle, in points.
+public struct Rect: Sendable, Hashable {
+  /// The top-left corner.
+  public var origin: Point
+  /// The size.
+  public var size: Size
+
+  /// Creates a rectangle from its top-left corner and size.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.origin = Point(x: x, y: y)
+    self.size = Size(width: width, height: height)
+  }
+
+  /// The left edge.
+  public var minX: Double { origin.x }
+  /// The right edge.
+  public var maxX: Double { origin.x + size.width }
+  /// The top edge.
+  public var minY: Double { origin.y }
+  /// The bottom edge.
+  public var maxY: Double { origin.y + size.height }
+  /// The width.
+  public var width: Double { size.width }
+  /// The height.
+  public var height: Double { size.height }
+
+  /// Whether the point lies inside the rectangle (left and top edges included).
+  public func contains(_ point: Point) -> Bool {
+    point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+  }
+}

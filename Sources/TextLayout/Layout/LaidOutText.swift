@@ -1,0 +1,168 @@
+/// A finished layout: the visible lines of a text, whether it was cut, and geometry queries.
+///
+/// A value made by ``TextLayoutEngine/layout(_:configuration:)``; immutable and `Sendable`.
+///
+/// ```swift
+/// let layout = try engine.layout(text, configuration: .init(width: 320, lineLimit: .lines(3)))
+/// if layout.isTruncated { showMoreButton(at: layout.labelRect) }
+/// ```
+public struct LaidOutText: Sendable, Hashable {
+  /// The text that was laid out.
+  public let text: StyledText
+  /// The configuration it was laid out with.
+  public let configuration: LayoutConfiguration
+  /// The visible lines, top to bottom.
+  public let lines: [Line]
+  /// Whether anything other than trailing whitespace is not shown.
+  public let isTruncated: Bool
+  /// The end of the visible text, as a UTF-8 offset; the visible text is `0..<visibleEnd`.
+  public let visibleEnd: Int
+  /// The size of the laid-out lines: the widest line (token included) and the total height.
+  public let size: Size
+  /// The truncation token's rectangle, when the text is cut and a token was given.
+  public let tokenRect: Rect?
+  /// The rectangle of the token's label (the "more" part), when there is one.
+  public let labelRect: Rect?
+
+  package init(
+    text: StyledText, configuration: LayoutConfiguration, lines: [Line], isTruncated: Bool,
+    visibleEnd: Int, size: Size, tokenRect: Rect?, labelRect: Rect?
+  ) {
+    self.text = text
+    self.configuration = configuration
+    self.lines = lines
+    self.isTruncated = isTruncated
+    self.visibleEnd = visibleEnd
+    self.size = size
+    self.tokenRect = tokenRect
+    self.labelRect = labelRect
+  }
+
+  /// The visible part of the text, always a prefix of it.
+  public var visibleRange: Range<String.Index> { stringRange(0..<visibleEnd) }
+
+  /// Converts a UTF-8 range of the text to a range of string indices.
+  public func stringRange(_ range: Range<Int>) -> Range<String.Index> {
+    let utf8 = text.string.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+    return start..<utf8.index(start, offsetBy: range.count)
+  }
+
+  /// Converts a range of string indices of the text to a UTF-8 range.
+  public func utf8Range(_ range: Range<String.Index>) -> Range<Int> {
+    let utf8 = text.string.utf8
+    return utf8.distance(from: utf8.startIndex, to: range.lowerBound)
+      ..< utf8.distance(from: utf8.startIndex, to: range.upperBound)
+  }
+
+  // MARK: - Hit testing
+
+  /// The UTF-8 offset of the character under a point, or nearest to it.
+  ///
+  /// Points above the first line hit the first line, points below the last line hit the last;
+  /// points left or right of a line hit its nearest end. A point on the truncation token gives
+  /// the end of the visible text.
+  ///
+  /// - Parameter point: A point in layout coordinates.
+  /// - Returns: The offset of the start of the cluster under the point, or `nil` when the layout
+  ///   has no lines.
+  /// - Complexity: O(*l* + *c*) for *l* lines and *c* clusters on the hit line.
+  public func characterOffset(at point: Point) -> Int? {
+    guard let line = lines.first(where: { point.y < $0.top + $0.height }) ?? lines.last else {
+      return nil
+    }
+    var best: (distance: Double, offset: Int)?
+    for run in line.runs {
+      guard run.role == .text else {
+        if point.x >= run.x && point.x < run.x + run.width { return visibleEnd }
+        continue
+      }
+      for extent in run.clusterExtents() {
+        if point.x >= extent.minX && point.x < extent.maxX { return extent.range.lowerBound }
+        let distance = min(abs(point.x - extent.minX), abs(point.x - extent.maxX))
+        if best == nil || distance < best!.distance { best = (distance, extent.range.lowerBound) }
+      }
+    }
+    return best?.offset ?? line.range.lowerBound
+  }
+
+  /// The index of the character under a point, or nearest to it.
+  ///
+  /// - Parameter point: A point in layout coordinates.
+  /// - Returns: The string index of the cluster under the point, or `nil` with no lines.
+  public func characterIndex(at point: Point) -> String.Index? {
+    characterOffset(at: point).map { stringRange($0..<$0).lowerBound }
+  }
+
+  // MARK: - Rectangles
+
+  /// The rectangles that cover a range of the text, one or more per line.
+  ///
+  /// In a line that mixes directions a logical range can be visually discontinuous, so it may
+  /// need several rectangles on one line. Rectangles are as tall as their line.
+  ///
+  /// - Parameter range: A UTF-8 range of the text.
+  /// - Returns: The rectangles, top to bottom and left to right within a line.
+  public func rects(for range: Range<Int>) -> [Rect] {
+    var result: [Rect] = []
+    for line in lines where line.range.overlaps(range) || line.range.lowerBound == range.lowerBound {
+      var spans: [(minX: Double, maxX: Double)] = []
+      for run in line.runs where run.role == .text && run.range.overlaps(range) {
+        for extent in run.clusterExtents() where extent.range.overlaps(range) {
+          if let last = spans.last, abs(last.maxX - extent.minX) < 1e-6 {
+            spans[spans.count - 1].maxX = extent.maxX
+          } else if let last = spans.last, abs(last.minX - extent.maxX) < 1e-6 {
+            spans[spans.count - 1].minX = extent.minX
+          } else {
+            spans.append((extent.minX, extent.maxX))
+          }
+        }
+      }
+      spans.sort { $0.minX < $1.minX }
+      var merged: [(minX: Double, maxX: Double)] = []
+      for span in spans {
+        if let last = merged.last, span.minX <= last.maxX + 1e-6 {
+          merged[merged.count - 1].maxX = max(last.maxX, span.maxX)
+        } else {
+          merged.append(span)
+        }
+      }
+      for span in merged {
+        result.append(
+          Rect(x: span.minX, y: line.top, width: span.maxX - span.minX, height: line.height))
+      }
+    }
+    return result
+  }
+
+  /// The rectangles that cover a range of string indices of the text.
+  public func rects(for range: Range<String.Index>) -> [Rect] {
+    rects(for: utf8Range(range))
+  }
+
+  /// The rectangles of each word in a range: whitespace between words is not covered.
+  ///
+  /// Spoilers use this to draw dust over hidden words only.
+  ///
+  /// - Parameter range: A UTF-8 range of the text.
+  /// - Returns: The rectangles of every maximal run of non-whitespace characters in the range.
+  public func wordRects(in range: Range<Int>) -> [Rect] {
+    let clamped = range.clamped(to: 0..<visibleEnd)
+    guard !clamped.isEmpty else { return [] }
+    var result: [Rect] = []
+    var wordStart: Int?
+    var offset = clamped.lowerBound
+    for character in text.slice(clamped) {
+      let length = character.utf8.count
+      if character.isWhitespace {
+        if let start = wordStart { result += rects(for: start..<offset) }
+        wordStart = nil
+      } else if wordStart == nil {
+        wordStart = offset
+      }
+      offset += length
+    }
+    if let start = wordStart { result += rects(for: start..<offset) }
+    return result
+  }
+}

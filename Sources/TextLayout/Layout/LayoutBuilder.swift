@@ -1,0 +1,413 @@
+/// One run of the layout algorithm over one text.
+///
+/// The builder walks paragraphs from the start of the text and stops as soon as the line limit
+/// is reached. A long paragraph in a limited layout is analyzed (line breaks, bidi) in windows
+/// that start at a line start and grow only when the lines need more text, so the cost follows
+/// the visible text.
+struct LayoutBuilder {
+  let text: StyledText
+  let configuration: LayoutConfiguration
+  let shaper: any TextShaper
+  let analyzer: any UnicodeAnalyzer
+  let limit: Int
+  let fixedWindow: Int?
+
+  /// How close to the end of an incomplete window a break opportunity may be and still be
+  /// trusted: line-break and bidi rules look a few characters ahead, and this margin is far more
+  /// than any rule's context except long runs of neutral characters.
+  static let windowMargin = 256
+  /// Tolerance for width comparisons, so that rounding never pushes a fitting word down.
+  static let epsilon = 1e-6
+
+  var drafts: [LineDraft] = []
+
+  init(
+    text: StyledText, configuration: LayoutConfiguration, shaper: any TextShaper,
+    analyzer: any UnicodeAnalyzer, initialWindow: Int? = nil
+  ) {
+    self.fixedWindow = initialWindow
+    self.text = text
+    self.configuration = configuration
+    self.shaper = shaper
+    self.analyzer = analyzer
+    self.limit = configuration.lineLimit.count
+  }
+
+  var count: Int { text.string.utf8.count }
+
+  // MARK: - Paragraphs
+
+  mutating func run() -> LaidOutText {
+    var position = 0
+    var isTruncated = false
+    while true {
+      if drafts.count >= limit {
+        isTruncated = hasContent(from: drafts[drafts.count - 1].range.upperBound)
+        break
+      }
+      guard let next = layoutParagraph(from: position) else {
+        // The limit was reached inside the paragraph.
+        isTruncated = hasContent(from: drafts[drafts.count - 1].range.upperBound)
+        break
+      }
+      if next.separatorLength == 0 { break }
+      position = next.end + next.separatorLength
+    }
+    if isTruncated, let token = configuration.truncationToken {
+      fitToken(token)
+    }
+    return place(isTruncated: isTruncated)
+  }
+
+  /// Whether anything other than whitespace lies at or after an offset.
+  func hasContent(from offset: Int) -> Bool {
+    guard offset < count else { return false }
+    return text.slice(offset..<count).unicodeScalars.contains {
+      !$0.properties.isWhitespace && $0 != "\u{200B}"
+    }
+  }
+
+  /// Finds the next paragraph separator in `start..<end`.
+  ///
+  /// Paragraphs end at LF, CR, CR LF, VT, FF, NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR: the
+  /// characters UAX #14 gives a mandatory break after.
+  func findSeparator(from start: Int, to end: Int) -> (offset: Int, length: Int)? {
+    let utf8 = text.string.utf8
+    var index = utf8.index(utf8.startIndex, offsetBy: start)
+    var offset = start
+    while offset < end {
+      let byte = utf8[index]
+      switch byte {
+      case 0x0A, 0x0B, 0x0C:
+        return (offset, 1)
+      case 0x0D:
+        let next = utf8.index(after: index)
+        return (offset, next != utf8.endIndex && utf8[next] == 0x0A ? 2 : 1)
+      case 0xC2:
+        let next = utf8.index(after: index)
+        if next != utf8.endIndex && utf8[next] == 0x85 { return (offset, 2) }
+      case 0xE2:
+        let second = utf8.index(after: index)
+        if second != utf8.endIndex && utf8[second] == 0x80 {
+          let third = utf8.index(after: second)
+          if third != utf8.endIndex && (utf8[third] == 0xA8 || utf8[third] == 0xA9) {
+            return (offset, 3)
+          }
+        }
+      default:
+        break
+      }
+      index = utf8.index(after: index)
+      offset += 1
+    }
+    return nil
+  }
+
+  /// Moves an offset back to the start of a Unicode scalar.
+  func scalarBoundary(atOrBefore offset: Int) -> Int {
+    let utf8 = text.string.utf8
+    var offset = offset
+    while offset > 0 && offset < count {
+      let byte = utf8[utf8.index(utf8.startIndex, offsetBy: offset)]
+      if byte & 0xC0 != 0x80 { break }
+      offset -= 1
+    }
+    return offset
+  }
+
+  /// The first window's size for a limited layout: a generous estimate of the bytes the
+  /// remaining lines can hold (CJK takes three bytes a character), plus the trust margin.
+  func initialWindow(at offset: Int) -> Int {
+    guard limit != Int.max else { return Int.max }
+    if let fixedWindow { return max(fixedWindow, 2 * Self.windowMargin) }
+    let size = max(1, text.style(at: offset).size)
+    let remaining = Double(limit - drafts.count)
+    let characters = remaining * configuration.width / (0.3 * size)
+    return Int(min(characters * 4, Double(Int.max / 4))) + 2 * Self.windowMargin
+  }
+
+  /// Lays out the paragraph starting at `start`.
+  ///
+  /// - Returns: The paragraph's content end and separator length, or `nil` when the line limit
+  ///   was reached inside it.
+  mutating func layoutParagraph(from start: Int) -> (end: Int, separatorLength: Int)? {
+    var lineStart = start
+    var window = initialWindow(at: start)
+    var paragraphLevel: UInt8?
+    while true {
+      let scanEnd = window >= count - lineStart ? count : lineStart + window
+      let separator = findSeparator(from: lineStart, to: scanEnd)
+      let windowEnd: Int
+      let isComplete: Bool
+      if let separator {
+        windowEnd = separator.offset
+        isComplete = true
+      } else if scanEnd == count {
+        windowEnd = count
+        isComplete = true
+      } else {
+        windowEnd = scalarBoundary(atOrBefore: scanEnd)
+        isComplete = false
+      }
+
+      let slice = text.slice(lineStart..<windowEnd)
+      let direction: ParagraphDirection =
+        switch paragraphLevel {
+        case nil: .natural
+        case let level? where level & 1 == 1: .rightToLeft
+        default: .leftToRight
+        }
+      let bidi = analyzer.bidiLevels(in: slice, direction: direction)
+      let level = paragraphLevel ?? bidi.paragraphLevel
+      paragraphLevel = level
+      let levelRuns = bidi.runs.map {
+        BidiAnalysis.LevelRun(
+          range: ($0.range.lowerBound + lineStart)..<($0.range.upperBound + lineStart),
+          level: $0.level)
+      }
+      let trustedEnd = isComplete ? windowEnd : windowEnd - Self.windowMargin
+      let breaks = analyzer.lineBreaks(in: slice)
+
+      var filler = LineFiller(paragraphLevel: level, start: lineStart)
+      var segmentStart = lineStart
+      let linesBefore = drafts.count
+      for opportunity in breaks {
+        let offset = opportunity.offset + lineStart
+        guard offset <= trustedEnd else { break }
+        guard offset > segmentStart else { continue }
+        let segment = makeSegment(
+          segmentStart..<offset, levels: levelRuns, isMandatory: opportunity.isMandatory)
+        segmentStart = offset
+        if !add(segment, to: &filler) { return nil }
+      }
+      if isComplete {
+        if segmentStart < windowEnd {
+          let segment = makeSegment(
+            segmentStart..<windowEnd, levels: levelRuns, isMandatory: true)
+          if !add(segment, to: &filler) { return nil }
+        }
+        let separatorLength = separator?.length ?? 0
+        emit(&filler, end: windowEnd + separatorLength, endsParagraph: true)
+        return (windowEnd, separatorLength)
+      }
+      // The window ran out before the paragraph did: start a new window at the unfinished
+      // line, larger if this one did not complete a single line.
+      lineStart = filler.lineStart
+      if drafts.count == linesBefore { window = window > Int.max / 2 ? Int.max : window * 2 }
+    }
+  }
+
+  // MARK: - Lines
+
+  struct LineFiller {
+    var paragraphLevel: UInt8
+    var lineStart: Int
+    var segments: [Segment] = []
+    var pen = 0.0
+
+    init(paragraphLevel: UInt8, start: Int) {
+      self.paragraphLevel = paragraphLevel
+      self.lineStart = start
+    }
+  }
+
+  /// Ends the current line at `end`.
+  mutating func emit(_ filler: inout LineFiller, end: Int, endsParagraph: Bool) {
+    drafts.append(
+      LineDraft(
+        range: filler.lineStart..<end, segments: filler.segments, endsParagraph: endsParagraph,
+        paragraphLevel: filler.paragraphLevel))
+    filler.lineStart = end
+    filler.segments = []
+    filler.pen = 0
+  }
+
+  /// Adds a segment to the line being filled, breaking lines as needed.
+  ///
+  /// - Returns: `false` when the line limit was reached before the segment was placed.
+  mutating func add(_ segment: Segment, to filler: inout LineFiller) -> Bool {
+    let width = configuration.width
+    var segment = segment
+    while true {
+      if filler.segments.isEmpty {
+        if segment.contentAdvance <= width + Self.epsilon {
+          break
+        }
+        // A word wider than the line alone: break it at grapheme boundaries.
+        let (first, rest) = split(segment, toFit: width, allowEmpty: false)
+        // One grapheme wider than the line is all there is: it stays whole with its spaces.
+        if rest.range.lowerBound >= segment.contentEnd { break }
+        filler.segments = [first!]
+        emit(&filler, end: rest.range.lowerBound, endsParagraph: false)
+        if drafts.count >= limit { return false }
+        segment = rest
+      } else if filler.pen + segment.contentAdvance <= width + Self.epsilon {
+        break
+      } else {
+        emit(&filler, end: segment.range.lowerBound, endsParagraph: false)
+        if drafts.count >= limit { return false }
+      }
+    }
+    filler.segments.append(segment)
+    filler.pen += segment.advance
+    return true
+  }
+
+  // MARK: - Segments
+
+  /// Shapes the text of `range` as a segment: cut at style and level changes, with its trailing
+  /// whitespace shaped apart so that it can hang at a line end.
+  func makeSegment(
+    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool
+  ) -> Segment {
+    var contentEnd = range.upperBound
+    for scalar in text.slice(range).unicodeScalars.reversed() {
+      guard scalar.properties.isWhitespace || scalar == "\u{200B}" else { break }
+      contentEnd -= scalar.utf8.count
+    }
+    var pieces: [Piece] = []
+    appendPieces(range.lowerBound..<contentEnd, levels: levels, whitespace: false, to: &pieces)
+    appendPieces(contentEnd..<range.upperBound, levels: levels, whitespace: true, to: &pieces)
+    return Segment(range: range, pieces: pieces, contentEnd: contentEnd, isMandatory: isMandatory)
+  }
+
+  func appendPieces(
+    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], whitespace: Bool,
+    to pieces: inout [Piece]
+  ) {
+    guard !range.isEmpty else { return }
+    var offset = range.lowerBound
+    var runIndex = text.runIndex(at: offset) ?? (text.runs.count - 1)
+    var levelIndex = levels.firstIndex { $0.range.upperBound > offset } ?? (levels.count - 1)
+    while offset < range.upperBound {
+      let run = text.runs[runIndex]
+      var end = min(range.upperBound, run.range.upperBound)
+      if !levels.isEmpty { end = min(end, levels[levelIndex].range.upperBound) }
+      if end <= offset { end = range.upperBound }
+      let bidiLevel = levels.isEmpty ? 0 : levels[levelIndex].level
+      let shaped = shaper.shape(
+        text.slice(offset..<end), style: run.style, isRightToLeft: bidiLevel & 1 == 1)
+      pieces.append(
+        Piece(
+          range: offset..<end, style: run.style, level: bidiLevel, shaped: shaped,
+          advance: shaped.advance, isTrailingWhitespace: whitespace, role: .text))
+      offset = end
+      if runIndex + 1 < text.runs.count && text.runs[runIndex].range.upperBound <= offset {
+        runIndex += 1
+      }
+      if levelIndex + 1 < levels.count && levels[levelIndex].range.upperBound <= offset {
+        levelIndex += 1
+      }
+    }
+  }
+
+  /// The levels of a segment's pieces, to reshape a part of it.
+  func levelRuns(of segment: Segment) -> [BidiAnalysis.LevelRun] {
+    segment.pieces.map { BidiAnalysis.LevelRun(range: $0.range, level: $0.level) }
+  }
+
+  /// Cuts a segment at the last grapheme boundary where its first part fits in `width`.
+  ///
+  /// - Parameters:
+  ///   - segment: The segment to cut.
+  ///   - width: The width the first part must fit in.
+  ///   - allowEmpty: Whether the first part may be empty; otherwise it holds at least one
+  ///     grapheme even when that grapheme alone is wider than `width`.
+  /// - Returns: The first part (`nil` when empty) and the rest.
+  func split(
+    _ segment: Segment, toFit width: Double, allowEmpty: Bool
+  ) -> (first: Segment?, rest: Segment) {
+    // Cluster advances by absolute start offset, in logical order.
+    var clusterStarts: [(offset: Int, advance: Double)] = []
+    for piece in segment.pieces where !piece.isTrailingWhitespace {
+      for cluster in piece.shaped.clusters {
+        clusterStarts.append((cluster.range.lowerBound + piece.range.lowerBound, cluster.advance))
+      }
+    }
+    clusterStarts.sort { $0.offset < $1.offset }
+    var cut = segment.range.lowerBound
+    var pen = 0.0
+    var clusterIndex = 0
+    var offset = segment.range.lowerBound
+    for character in text.slice(segment.range.lowerBound..<segment.contentEnd) {
+      let end = offset + character.utf8.count
+      var advance = 0.0
+      while clusterIndex < clusterStarts.count && clusterStarts[clusterIndex].offset < end {
+        advance += clusterStarts[clusterIndex].advance
+        clusterIndex += 1
+      }
+      if pen + advance > width + Self.epsilon && (allowEmpty || cut > segment.range.lowerBound) {
+        break
+      }
+      pen += advance
+      cut = end
+      offset = end
+    }
+    let levels = levelRuns(of: segment)
+    let rest = makeSegment(
+      cut..<segment.range.upperBound, levels: levels, isMandatory: segment.isMandatory)
+    guard cut > segment.range.lowerBound else { return (nil, rest) }
+    return (makeSegment(segment.range.lowerBound..<cut, levels: levels, isMandatory: false), rest)
+  }
+
+  // MARK: - Truncation token
+
+  /// Shortens the last line so that the token fits after it, and attaches the token.
+  mutating func fitToken(_ token: TruncationToken) {
+    guard var last = drafts.popLast() else { return }
+    let cutOffset = last.segments.last?.contentEnd ?? last.range.lowerBound
+    let baseStyle = text.style(at: max(0, min(cutOffset, count) - 1))
+    let tokenPieces = shapeToken(token, baseStyle: baseStyle, paragraphLevel: last.paragraphLevel)
+    let available = configuration.width - tokenPieces.reduce(0) { $0 + $1.advance }
+
+    var kept: [Segment] = []
+    var pen = 0.0
+    for segment in last.segments {
+      guard pen + segment.contentAdvance <= available + Self.epsilon else { break }
+      kept.append(segment)
+      pen += segment.advance
+    }
+    if kept.isEmpty, let first = last.segments.first {
+      if let part = split(first, toFit: available, allowEmpty: true).first { kept = [part] }
+    }
+    // The token follows the last visible character: the kept part's trailing whitespace goes.
+    if var final = kept.popLast() {
+      final.pieces.removeAll { $0.isTrailingWhitespace }
+      final.range = final.range.lowerBound..<final.contentEnd
+      kept.append(final)
+    }
+    last.segments = kept
+    last.range = last.range.lowerBound..<(kept.last?.range.upperBound ?? last.range.lowerBound)
+    last.endsParagraph = false
+    last.token = tokenPieces
+    drafts.append(last)
+  }
+
+  /// Shapes the token's leader and label at the paragraph's direction.
+  func shapeToken(
+    _ token: TruncationToken, baseStyle: TextStyle, paragraphLevel: UInt8
+  ) -> [Piece] {
+    var pieces: [Piece] = []
+    let parts: [(String, TextStyle, LineRun.Role)] = [
+      (token.leader, token.leaderStyle ?? baseStyle, .tokenLeader),
+      (token.label, token.labelStyle ?? baseStyle, .tokenLabel),
+    ]
+    for (string, style, role) in parts where !string.isEmpty {
+      let substring = Substring(string)
+      let bidi = analyzer.bidiLevels(
+        in: substring, direction: paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight)
+      let utf8 = string.utf8
+      for run in bidi.runs where !run.range.isEmpty {
+        let start = utf8.index(utf8.startIndex, offsetBy: run.range.lowerBound)
+        let end = utf8.index(start, offsetBy: run.range.count)
+        let shaped = shaper.shape(
+          substring[start..<end], style: style, isRightToLeft: run.level & 1 == 1)
+        pieces.append(
+          Piece(
+            range: run.range, style: style, level: run.level, shaped: shaped,
+            advance: shaped.advance, isTrailingWhitespace: false, role: role))
+      }
+    }
+    return pieces
+  }
+}

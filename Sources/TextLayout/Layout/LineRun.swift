@@ -1,0 +1,56 @@
+/// A piece of a line with one style and one direction, placed at its horizontal position.
+///
+/// Runs of a line are in visual order. A run of the text has the UTF-8 range it shows; a run of
+/// the truncation token has ``role`` `.tokenLeader` or `.tokenLabel` and a range into the
+/// token's text.
+public struct LineRun: Sendable, Hashable {
+  /// What the run shows.
+  public var role: Role
+  /// The UTF-8 range: into the text for `.text`, into the token's leader or label otherwise.
+  public var range: Range<Int>
+  /// The style the run was shaped with.
+  public var style: TextStyle
+  /// Whether the run reads right to left (an odd bidi level).
+  public var isRightToLeft: Bool
+  /// The bidi embedding level.
+  public var level: UInt8
+  /// The x coordinate of the run's left edge in the layout.
+  public var x: Double
+  /// The run's total advance.
+  public var width: Double
+  /// The glyphs, in visual order, with cluster offsets relative to ``range``'s start.
+  public var glyphRuns: [GlyphRun]
+  /// The shaping clusters in logical order, with ranges relative to ``range``'s start.
+  public var clusters: [ShapedText.Cluster]
+
+  /// What a run of a line shows.
+  public enum Role: Sendable, Hashable {
+    /// Characters of the laid-out text.
+    case text
+    /// The truncation token's leader, such as "… ".
+    case tokenLeader
+    /// The truncation token's label, such as "more".
+    case tokenLabel
+  }
+
+  /// The horizontal extent of each cluster, in logical order, as absolute x coordinates.
+  ///
+  /// - Returns: For each cluster, its absolute UTF-8 range (for `.text` runs) and its left and
+  ///   right x.
+  public func clusterExtents() -> [(range: Range<Int>, minX: Double, maxX: Double)] {
+    var result: [(range: Range<Int>, minX: Double, maxX: Double)] = []
+    result.reserveCapacity(clusters.count)
+    var pen = 0.0
+    for cluster in clusters {
+      let absolute =
+        (cluster.range.lowerBound + range.lowerBound)..<(cluster.range.upperBound + range.lowerBound)
+      if isRightToLeft {
+        result.append((absolute, x + width - pen - cluster.advance, x + width - pen))
+      } else {
+        result.append((absolute, x + pen, x + pen + cluster.advance))
+      }
+      pen += cluster.advance
+    }
+    return result
+  }
+}

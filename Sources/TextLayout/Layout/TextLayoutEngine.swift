@@ -1,0 +1,67 @@
+/// Lays out styled text into lines: the heart of TextReveal.
+///
+/// The engine splits paragraphs at mandatory breaks, resolves bidi levels, shapes the text
+/// between line-break opportunities, fills lines greedily, and stops after the last visible
+/// line: text after it is never analyzed or shaped, so a three-line layout of a long text costs
+/// about what it costs for a short one.
+///
+/// ```swift
+/// let engine = TextLayoutEngine(shaper: shaper, analyzer: analyzer)
+/// let layout = try engine.layout(
+///   StyledText("A long description…"),
+///   configuration: LayoutConfiguration(width: 320, lineLimit: .lines(3), truncationToken: .init()))
+/// print(layout.isTruncated, layout.lines.count)
+/// ```
+public struct TextLayoutEngine: Sendable {
+  /// The font and shaping backend.
+  public let shaper: any TextShaper
+  /// The Unicode services backend.
+  public let analyzer: any UnicodeAnalyzer
+  /// The first analysis window, in UTF-8 bytes, for long paragraphs of a limited layout; `nil`
+  /// estimates it from the width, font size and remaining lines. Tests set it small to make
+  /// several windows.
+  package var initialWindow: Int?
+
+  /// Creates an engine over a shaping backend and a Unicode backend.
+  ///
+  /// - Parameters:
+  ///   - shaper: Shapes text into glyphs and gives font metrics.
+  ///   - analyzer: Gives line-break opportunities and bidi levels.
+  public init(shaper: any TextShaper, analyzer: any UnicodeAnalyzer) {
+    self.shaper = shaper
+    self.analyzer = analyzer
+  }
+
+  /// Lays out a text.
+  ///
+  /// - Parameters:
+  ///   - text: The styled text.
+  ///   - configuration: The width, line limit, alignment, spacing, direction and token.
+  /// - Returns: The visible lines and their geometry.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid.
+  /// - Complexity: Proportional to the visible text, not to the whole text, when the line limit
+  ///   is set.
+  public func layout(
+    _ text: StyledText, configuration: LayoutConfiguration
+  ) throws(TextLayoutError) -> LaidOutText {
+    try configuration.validate()
+    var builder = LayoutBuilder(
+      text: text, configuration: configuration, shaper: shaper, analyzer: analyzer,
+      initialWindow: initialWindow)
+    return builder.run()
+  }
+
+  /// Lays out a plain string with one style.
+  ///
+  /// - Parameters:
+  ///   - string: The text.
+  ///   - style: Its style.
+  ///   - configuration: The layout configuration.
+  /// - Returns: The visible lines and their geometry.
+  /// - Throws: ``TextLayoutError`` when the configuration is invalid.
+  public func layout(
+    _ string: String, style: TextStyle = TextStyle(), configuration: LayoutConfiguration
+  ) throws(TextLayoutError) -> LaidOutText {
+    try layout(StyledText(string, style: style), configuration: configuration)
+  }
+}

@@ -1,0 +1,121 @@
+/// A string with attribute runs: the input of the layout engine.
+///
+/// Runs are contiguous and cover the whole string; each gives a ``TextStyle`` to a UTF-8 range.
+///
+/// ```swift
+/// var text = StyledText("Read the ", style: body)
+/// text.append("full story", style: link)
+/// ```
+public struct StyledText: Sendable, Hashable {
+  /// The characters.
+  public private(set) var string: String
+  /// The attribute runs in order, covering `string.utf8` without gaps.
+  public private(set) var runs: [Run]
+
+  /// Creates a text with one style.
+  ///
+  /// - Parameters:
+  ///   - string: The characters.
+  ///   - style: The style of the whole text.
+  public init(_ string: String, style: TextStyle = TextStyle()) {
+    var string = string
+    string.makeContiguousUTF8()
+    self.string = string
+    self.runs = [Run(range: 0..<string.utf8.count, style: style)]
+  }
+
+  /// Appends characters with a style, merging with the last run when the style is the same.
+  ///
+  /// - Parameters:
+  ///   - string: The characters to append.
+  ///   - style: Their style.
+  public mutating func append(_ string: String, style: TextStyle) {
+    let start = self.string.utf8.count
+    self.string += string
+    self.string.makeContiguousUTF8()
+    let end = self.string.utf8.count
+    if let last = runs.last, last.style == style || last.range.isEmpty {
+      runs[runs.count - 1] = Run(range: last.range.lowerBound..<end, style: style)
+    } else {
+      runs.append(Run(range: start..<end, style: style))
+    }
+  }
+
+  /// Appends another styled text.
+  public mutating func append(_ other: StyledText) {
+    for run in other.runs {
+      append(String(other.slice(run.range)), style: run.style)
+    }
+  }
+
+  /// Changes the style of a UTF-8 range.
+  ///
+  /// - Parameters:
+  ///   - range: The UTF-8 range; it must lie on character boundaries.
+  ///   - transform: Changes the style of each run inside the range.
+  public mutating func updateStyle(in range: Range<Int>, _ transform: (inout TextStyle) -> Void) {
+    precondition(
+      range.lowerBound >= 0 && range.upperBound <= string.utf8.count,
+      "Style range \(range) is outside the text (0..<\(string.utf8.count))")
+    var result: [Run] = []
+    for run in runs {
+      let pieces = [
+        run.range.lowerBound..<max(run.range.lowerBound, min(run.range.upperBound, range.lowerBound)),
+        max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound),
+        min(run.range.upperBound, max(run.range.lowerBound, range.upperBound))..<run.range.upperBound,
+      ]
+      for (index, piece) in pieces.enumerated() where !piece.isEmpty {
+        var style = run.style
+        if index == 1 { transform(&style) }
+        if let last = result.last, last.style == style {
+          result[result.count - 1].range = last.range.lowerBound..<piece.upperBound
+        } else {
+          result.append(Run(range: piece, style: style))
+        }
+      }
+    }
+    runs = result.isEmpty ? [Run(range: 0..<0, style: runs.first?.style ?? TextStyle())] : result
+  }
+
+  /// The style at a UTF-8 offset (the last run's style at the end of the text).
+  public func style(at offset: Int) -> TextStyle {
+    runIndex(at: offset).map { runs[$0].style } ?? runs[runs.count - 1].style
+  }
+
+  /// The index of the run containing a UTF-8 offset.
+  package func runIndex(at offset: Int) -> Int? {
+    var low = 0
+    var high = runs.count
+    while low < high {
+      let mid = (low + high) / 2
+      if runs[mid].range.upperBound <= offset {
+        low = mid + 1
+      } else {
+        high = mid
+      }
+    }
+    return low < runs.count ? low : nil
+  }
+
+  /// The characters of a UTF-8 range as a substring.
+  package func slice(_ range: Range<Int>) -> Substring {
+    let utf8 = string.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+    let end = utf8.index(start, offsetBy: range.count)
+    return string[start..<end]
+  }
+
+  /// A run of text with one style.
+  public struct Run: Sendable, Hashable {
+    /// The run's UTF-8 range in the string.
+    public var range: Range<Int>
+    /// The run's style.
+    public var style: TextStyle
+
+    /// Creates a run.
+    public init(range: Range<Int>, style: TextStyle) {
+      self.range = range
+      self.style = style
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/// An error that stops a layout: an argument the engine cannot lay out with.
+public enum TextLayoutError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The width is zero, negative, infinite or not a number.
+  case invalidWidth(Double)
+  /// The line limit is below 1.
+  case invalidLineLimit(Int)
+  /// The line spacing is negative, infinite or not a number.
+  case invalidLineSpacing(Double)
+
+  public var description: String {
+    switch self {
+    case .invalidWidth(let width):
+      "invalid width \(width): the width must be a finite number greater than 0"
+    case .invalidLineLimit(let limit):
+      "invalid line limit \(limit): the limit must be at least 1 (use no limit for unlimited)"
+    case .invalidLineSpacing(let spacing):
+      "invalid line spacing \(spacing): the spacing must be a finite number of at least 0"
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import Synchronization
+import TextLayout
+
+/// Wraps a shaper and an analyzer and records the furthest text offset each was asked about,
+/// to prove the engine leaves text after the last visible line alone.
+public final class RecordingBackend: TextShaper, UnicodeAnalyzer, Sendable {
+  let shaper: any TextShaper
+  let analyzer: any UnicodeAnalyzer
+  let state = Mutex(Record())
+
+  /// What the backend was asked.
+  public struct Record: Sendable {
+    /// The largest end offset, in the UTF-8 of the whole text, of any shaped piece.
+    public var furthestShaped = 0
+    /// The largest end offset of any analyzed window.
+    public var furthestAnalyzed = 0
+    /// The number of UTF-8 bytes analyzed in total.
+    public var bytesAnalyzed = 0
+  }
+
+  /// Creates a recorder around a shaper and an analyzer.
+  public init(shaper: any TextShaper, analyzer: any UnicodeAnalyzer) {
+    self.shaper = shaper
+    self.analyzer = analyzer
+  }
+
+  /// What was recorded so far.
+  public var record: Record { state.withLock { $0 } }
+
+  static func end(of text: Substring) -> Int {
+    text.base.utf8.distance(from: text.base.utf8.startIndex, to: text.endIndex)
+  }
+
+  public func metrics(for style: TextStyle) -> FontMetrics { shaper.metrics(for: style) }
+
+  public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
+    let end = Self.end(of: text)
+    state.withLock { $0.furthestShaped = max($0.furthestShaped, end) }
+    return shaper.shape(text, style: style, isRightToLeft: isRightToLeft)
+  }
+
+  public func lineBreaks(in text: Substring) -> [LineBreakOpportunity] {
+    let end = Self.end(of: text)
+    state.withLock {
+      $0.furthestAnalyzed = max($0.furthestAnalyzed, end)
+      $0.bytesAnalyzed += text.utf8.count
+    }
+    return analyzer.lineBreaks(in: text)
+  }
+
+  public func bidiLevels(in text: Substring, direction: ParagraphDirection) -> BidiAnalysis {
+    let end = Self.end(of: text)
+    state.withLock { $0.furthestAnalyzed = max($0.furthestAnalyzed, end) }
+    return analyzer.bidiLevels(in: text, direction: direction)
+  }
+}

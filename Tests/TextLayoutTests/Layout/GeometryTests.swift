@@ -1,0 +1,70 @@
+import TestSupport
+import Testing
+
+@testable import TextLayout
+
+@Suite struct GeometryTests {
+  @Test("alignment places lines inside the width", arguments: [
+    (TextAlignment.natural, LayoutDirection.leftToRight, 0.0),
+    (.leading, .leftToRight, 0), (.trailing, .leftToRight, 80), (.center, .leftToRight, 40),
+    (.leading, .rightToLeft, 80), (.trailing, .rightToLeft, 0), (.natural, .rightToLeft, 0),
+  ])
+  func alignment(alignment: TextAlignment, direction: LayoutDirection, x: Double) throws {
+    let layout = try lay("abcd", width: 100, alignment: alignment, direction: direction)
+    #expect(layout.lines[0].x == x)
+  }
+
+  @Test("a right-to-left paragraph aligns right naturally, words in visual order")
+  func rightToLeftParagraph() throws {
+    let layout = try lay("אב גד", width: 100)
+    let line = layout.lines[0]
+    #expect(line.paragraphLevel == 1)
+    #expect(line.x == 75)
+    // The first word (logically) is at the right.
+    let first = try #require(layout.rects(for: 0..<4).first)
+    let second = try #require(layout.rects(for: 5..<9).first)
+    #expect(first.maxX == 100)
+    #expect(second.minX == 75)
+    #expect(first.minX > second.maxX)
+  }
+
+  @Test("a Hebrew word inside English text reads right to left in place")
+  func mixedDirections() throws {
+    let layout = try lay("ab אבג cd", width: 200)
+    let hebrew = 3..<9
+    let rects = layout.rects(for: hebrew)
+    #expect(rects == [Rect(x: 15, y: 0, width: 15, height: 10)])
+    // The first Hebrew letter is at the right end of the Hebrew word.
+    #expect(layout.characterOffset(at: Point(x: 27, y: 5)) == 3)
+    #expect(layout.characterOffset(at: Point(x: 16, y: 5)) == 7)
+    // A range crossing the direction change needs two rectangles.
+    #expect(layout.rects(for: 0..<5).count == 2)
+  }
+
+  @Test("hit testing finds the character, clamps outside points, and sees the token")
+  func hitTesting() throws {
+    let layout = try lay("abcd efgh", width: 20)
+    #expect(layout.characterOffset(at: Point(x: 7, y: 5)) == 1)
+    #expect(layout.characterOffset(at: Point(x: 7, y: 15)) == 6)
+    #expect(layout.characterOffset(at: Point(x: -50, y: -5)) == 0)
+    #expect(layout.characterOffset(at: Point(x: 500, y: 500)) == 8)
+    let index = try #require(layout.characterIndex(at: Point(x: 7, y: 15)))
+    #expect(layout.text.string[index] == "f")
+    let cut = try lay("aaaa bbbb cccc", width: 50, limit: .lines(1), token: TruncationToken())
+    #expect(cut.characterOffset(at: Point(x: 45, y: 5)) == cut.visibleEnd)
+  }
+
+  @Test("range rectangles follow lines; word rectangles skip spaces")
+  func rectangles() throws {
+    let layout = try lay("aaaa bbbb cc", width: 45)
+    #expect(
+      layout.rects(for: 2..<12) == [
+        Rect(x: 10, y: 0, width: 40, height: 10), Rect(x: 0, y: 10, width: 10, height: 10),
+      ])
+    #expect(
+      layout.wordRects(in: 0..<12) == [
+        Rect(x: 0, y: 0, width: 20, height: 10), Rect(x: 25, y: 0, width: 20, height: 10),
+        Rect(x: 0, y: 10, width: 10, height: 10),
+      ])
+  }
+}
