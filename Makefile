@@ -4,6 +4,8 @@ SWIFT ?= swift
 MAKEFLAGS += --no-print-directory
 # Debian's own Python: it has Pango's bindings (python3-gi), another python3 on PATH may not.
 PYTHON ?= /usr/bin/python3
+# Extra options for swift build and swift test, e.g. SWIFTFLAGS="--scratch-path /tmp/build".
+SWIFTFLAGS ?=
 TEXTREVEAL ?= .build/debug/textreveal
 
 .PHONY: all bootstrap build test differential lint format demo bench clean
@@ -14,17 +16,17 @@ bootstrap:
 	scripts/bootstrap
 
 build: bootstrap
-	$(SWIFT) build
+	$(SWIFT) build $(SWIFTFLAGS)
 
 test: bootstrap
-	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) build $(SWIFTFLAGS)
+	$(SWIFT) test $(SWIFTFLAGS)
 	$(MAKE) differential
 	$(MAKE) lint
 
 # Line breaking against Pango on real text collected from this machine (Tests/Differential).
 differential:
-	$(SWIFT) build --product textreveal
+	$(SWIFT) build $(SWIFTFLAGS) --product textreveal
 	$(PYTHON) Tests/Differential/compare.py --binary $(TEXTREVEAL)
 
 lint:
@@ -34,13 +36,13 @@ format:
 	$(SWIFT) format -i -r Sources Tests Package.swift
 
 demo: bootstrap
-	$(SWIFT) build
+	$(SWIFT) build $(SWIFTFLAGS)
 	mkdir -p gallery
 	$(TEXTREVEAL) measure --width 320 --line-limit 3 Examples/sample.jsonl > gallery/measure.jsonl
 	cat gallery/measure.jsonl
 
 bench:
-	$(SWIFT) build -c release
+	$(SWIFT) build $(SWIFTFLAGS) -c release
 	@if [ -f Benchmarks/Makefile ]; then \
 	  $(MAKE) -C Benchmarks; \
 	else \
