@@ -1,0 +1,98 @@
+import CFontconfig
+import Synchronization
+
+/// The few Fontconfig queries the shaper needs: the best face for a family, weight and slant, and
+/// the sorted list of faces to take fallbacks from.
+///
+/// Fontconfig is initialized on first use with the default configuration. Recent Fontconfig is
+/// thread-safe, but every call here still goes through one lock: the queries are rare (results
+/// are cached by the shaper) and the lock rules out surprises with older library versions.
+final class Fontconfig: Sendable {
+  /// The process's Fontconfig.
+  static let shared = Fontconfig()
+
+  /// Whether `FcInit` succeeded; `nil` before the first query.
+  private let state = Mutex<Bool?>(nil)
+
+  private init() {}
+
+  /// The face Fontconfig picks for a family, weight and slant (`FcFontMatch`).
+  ///
+  /// Fontconfig substitutes an installed family for unknown names, so this is `nil` only when
+  /// Fontconfig has no fonts at all or cannot start.
+  func match(family: String, weight: Int, isItalic: Bool) -> FontFileReference? {
+    withInitializedLibrary { () -> FontFileReference? in
+      guard let pattern = Self.makePattern(family: family, weight: weight, isItalic: isItalic)
+      else { return nil }
+      defer { FcPatternDestroy(pattern) }
+      var result = FcResultNoMatch
+      guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
+      defer { FcPatternDestroy(font) }
+      return Self.fileReference(of: font)
+    } ?? nil
+  }
+
+  /// The faces Fontconfig sorts by closeness to a family, weight and slant (`FcFontSort`),
+  /// each with the characters it covers.
+  ///
+  /// This is the list Pango takes fallback fonts from, so the same character picks the same face.
+  func fallbackList(family: String, weight: Int, isItalic: Bool) -> FontFallbackList? {
+    withInitializedLibrary { () -> FontFallbackList? in
+      guard let pattern = Self.makePattern(family: family, weight: weight, isItalic: isItalic)
+      else { return nil }
+      defer { FcPatternDestroy(pattern) }
+      var result = FcResultNoMatch
+      // Trimming drops faces that add no coverage to those before them; the first face that has a
+      // character is the same either way, and the list gets much shorter.
+      guard let set = FcFontSort(nil, pattern, 1, nil, &result) else { return nil }
+      return FontFallbackList(owning: set)
+    } ?? nil
+  }
+
+  /// Runs `body` under the lock once Fontconfig is initialized, or returns `nil` if it cannot be.
+  private func withInitializedLibrary<Result: Sendable>(
+    _ body: () -> Result
+  ) -> Result? {
+    state.withLock { isInitialized -> Result? in
+      if isInitialized == nil {
+        isInitialized = FcInit() != 0
+      }
+      guard isInitialized == true else { return nil }
+      return body()
+    }
+  }
+
+  /// A pattern for a family, weight and slant, with the configuration's substitutions applied.
+  private static func makePattern(family: String, weight: Int, isItalic: Bool) -> OpaquePointer? {
+    guard let pattern = FcPatternCreate() else { return nil }
+    let added = family.withCString { name in
+      name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+        FcPatternAddString(pattern, FC_FAMILY, $0)
+      }
+    }
+    guard added != 0,
+      FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(weight))) != 0,
+      FcPatternAddInteger(pattern, FC_SLANT, isItalic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN) != 0,
+      FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0
+    else {
+      FcPatternDestroy(pattern)
+      return nil
+    }
+    FcDefaultSubstitute(pattern)
+    return pattern
+  }
+
+  /// The file and face index a font pattern names.
+  static func fileReference(of pattern: OpaquePointer) -> FontFileReference? {
+    var file: UnsafeMutablePointer<FcChar8>?
+    guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else {
+      return nil
+    }
+    var index: Int32 = 0
+    if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch {
+      index = 0
+    }
+    let path = file.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+    return FontFileReference(path: path, index: Int(index))
+  }
+}

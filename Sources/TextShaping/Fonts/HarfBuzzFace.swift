@@ -1,0 +1,52 @@
+import CHarfBuzz
+
+/// A HarfBuzz font for one face of a font file, scaled to font units.
+///
+/// The face comes from `hb_blob_create_from_file_or_fail` and HarfBuzz's own OpenType functions,
+/// not from a FreeType face, so shaping shares nothing with ``FreeTypeFace``. The font is made
+/// immutable after set-up, which makes it safe to shape with from several threads at once.
+final class HarfBuzzFace: @unchecked Sendable {
+  /// The number of font units per em; the font's scale, so positions come back in font units.
+  let unitsPerEm: Int32
+
+  private let blob: OpaquePointer
+  private let face: OpaquePointer
+  /// The immutable `hb_font_t`.
+  let font: OpaquePointer
+
+  /// Opens the face at `index` in the font file at `path`.
+  ///
+  /// - Throws: ``TextShapingError/harfBuzz(function:path:)`` when the file cannot be read.
+  init(path: String, index: Int) throws(TextShapingError) {
+    guard let blob = hb_blob_create_from_file_or_fail(path) else {
+      throw .harfBuzz(function: "hb_blob_create_from_file_or_fail", path: path)
+    }
+    // Fontconfig may put a named-instance number in the upper 16 bits of the index.
+    let face = hb_face_create(blob, UInt32(index & 0xFFFF))!
+    let upem = hb_face_get_upem(face)
+    guard upem > 0, hb_face_get_glyph_count(face) > 0 else {
+      hb_face_destroy(face)
+      hb_blob_destroy(blob)
+      throw .harfBuzz(function: "hb_face_create", path: path)
+    }
+    let font = hb_font_create(face)!
+    hb_font_set_scale(font, Int32(upem), Int32(upem))
+    hb_font_make_immutable(font)
+    self.blob = blob
+    self.face = face
+    self.font = font
+    self.unitsPerEm = Int32(upem)
+  }
+
+  deinit {
+    hb_font_destroy(font)
+    hb_face_destroy(face)
+    hb_blob_destroy(blob)
+  }
+
+  /// Whether the face maps the code point to a glyph.
+  func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+    var glyph: hb_codepoint_t = 0
+    return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 && glyph != 0
+  }
+}

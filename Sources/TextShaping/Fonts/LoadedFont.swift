@@ -1,0 +1,30 @@
+import TextLayout
+
+/// A face loaded both ways: FreeType for metrics and rasterizing, HarfBuzz for shaping.
+final class LoadedFont: Sendable {
+  /// The face's identifier in the shaper that loaded it.
+  let id: FontID
+  /// The FreeType side, for metrics and renderers.
+  let freeType: FreeTypeFace
+  /// The HarfBuzz side, for shaping and glyph coverage.
+  let harfBuzz: HarfBuzzFace
+
+  /// Bundles the two sides of a face under its identifier.
+  init(id: FontID, freeType: FreeTypeFace, harfBuzz: HarfBuzzFace) {
+    self.id = id
+    self.freeType = freeType
+    self.harfBuzz = harfBuzz
+  }
+
+  /// What the face declares about itself.
+  var info: FontFace { freeType.info }
+
+  /// The face's metrics at a size, in points.
+  func metrics(size: Double) -> FontMetrics { freeType.info.metrics(size: size) }
+
+  /// Whether the face has a glyph for every scalar of `scalars` that is not default-ignorable
+  /// (joiners and variation selectors are invisible and every shaper handles them).
+  func covers(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
+    scalars.allSatisfy { $0.properties.isDefaultIgnorableCodePoint || harfBuzz.hasGlyph(for: $0) }
+  }
+}

@@ -1,0 +1,65 @@
+import TextLayout
+
+extension HarfBuzzShaper {
+  /// Everything the shaper loads and caches, guarded by its mutex.
+  struct State {
+    /// The loaded faces; a `FontID`'s raw value is an index into this array.
+    var fonts: [LoadedFont] = []
+    /// The loaded faces by file, so each face is opened once.
+    var fontIDsByFile: [FontFileReference: FontID] = [:]
+    /// Families named explicitly with a font file; they win over Fontconfig.
+    var registeredFamilies: [String: FontID] = [:]
+    /// The primary face each requested family, weight and slant resolved to through Fontconfig.
+    var primaryFonts: [FontRequest: FontID] = [:]
+    /// Fontconfig's sorted fallback fonts per pattern; `nil` when Fontconfig had none.
+    var fallbackLists: [FontRequest: FontFallbackList?] = [:]
+    /// The face each character the primary face lacks resolved to.
+    var fallbackFonts: [FallbackKey: FontID] = [:]
+    /// Shaping results.
+    var shapes: [ShapeKey: ShapedText] = [:]
+  }
+
+  /// The font attributes of a style, without its size; also the pattern fallbacks are sorted by.
+  struct FontRequest: Hashable {
+    var family: String
+    var weight: Int
+    var isItalic: Bool
+
+    init(family: String, weight: Int, isItalic: Bool) {
+      self.family = family
+      self.weight = weight
+      self.isItalic = isItalic
+    }
+
+    init(_ style: TextStyle) {
+      family = style.fontFamily
+      weight = style.weight.value
+      isItalic = style.isItalic
+    }
+  }
+
+  /// The face a style resolves to, and the pattern its fallback faces are sorted by.
+  struct PrimaryFont {
+    var font: LoadedFont
+    /// The requested family, weight and slant; for a registered family, the family the font
+    /// declares instead, since Fontconfig does not know the registered name.
+    var fallbackPattern: FontRequest
+  }
+
+  /// A character a primary face lacks.
+  struct FallbackKey: Hashable {
+    var primary: FontID
+    var fallbackPattern: FontRequest
+    var character: Character
+  }
+
+  /// Everything a shaping result depends on.
+  struct ShapeKey: Hashable {
+    var text: String
+    var family: String
+    var size: Double
+    var weight: Int
+    var isItalic: Bool
+    var isRightToLeft: Bool
+  }
+}

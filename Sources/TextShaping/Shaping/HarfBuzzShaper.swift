@@ -1,0 +1,226 @@
+import Synchronization
+import TextLayout
+
+/// The text shaper of the real text stack: HarfBuzz shaping, FreeType metrics and Fontconfig
+/// font matching and fallback.
+///
+/// A style's family resolves to a face in this order: a font file registered for the family with
+/// ``register(fontAt:as:)``, then Fontconfig's best match (`FcFontMatch`) for the family, weight
+/// and slant, then DejaVu Sans at ``defaultFontPath``. Characters the face lacks are shaped with
+/// the first face that has them in Fontconfig's sorted list (`FcFontSort` on the requested family,
+/// weight and slant, as Pango does; for a registered family, on the family its font declares).
+/// Fonts are resolved per grapheme cluster, so a combining mark or a joiner sequence stays with
+/// its base character's face.
+///
+/// Shaping is unhinted: HarfBuzz works in font units (the font's scale is its units per em) and
+/// positions are converted to points as `units × size / unitsPerEm`, so advances are fractional.
+/// HarfBuzz's default features are on (kerning, standard ligatures). Glyph clusters use
+/// HarfBuzz's default monotone-graphemes level and are then merged so that no cluster boundary
+/// falls inside a grapheme cluster (Swift `Character`).
+///
+/// Shaping results are cached by text, font attributes, size and direction (up to
+/// ``shapeCacheLimit`` entries, then the cache starts over). The shaper is safe to use from
+/// several threads; shaping itself runs outside the lock.
+///
+/// ```swift
+/// let shaper = HarfBuzzShaper()
+/// let shaped = shaper.shape("Hello", style: TextStyle(size: 17), isRightToLeft: false)
+/// print(shaped.advance)
+/// ```
+public final class HarfBuzzShaper: Sendable {
+  /// The font used when Fontconfig finds no font at all: DejaVu Sans from fonts-dejavu-core.
+  public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+  /// The number of cached shaping results at which the cache is emptied.
+  public static let shapeCacheLimit = 50_000
+
+  let state = Mutex(State())
+
+  /// Creates a shaper that finds every family through Fontconfig.
+  public init() {}
+
+  /// Creates a shaper with font files for some families.
+  ///
+  /// ```swift
+  /// let shaper = try HarfBuzzShaper(fonts: ["Body": "/path/to/Font.ttf"])
+  /// ```
+  ///
+  /// - Parameter fonts: Font file paths by family name; see ``register(fontAt:as:)``.
+  /// - Throws: ``TextShapingError`` naming the first file that cannot be loaded.
+  public convenience init(fonts: [String: String]) throws(TextShapingError) {
+    self.init()
+    for (family, path) in fonts.sorted(by: { $0.key < $1.key }) {
+      try register(fontAt: path, as: family)
+    }
+  }
+
+  // MARK: - Fonts
+
+  /// Makes a family name resolve to the first face of a font file, for every weight and slant.
+  ///
+  /// Use it to name a font explicitly (tests, the `--font` option) instead of relying on what
+  /// Fontconfig finds installed. Registering a family again replaces its file.
+  ///
+  /// - Parameters:
+  ///   - path: The font file (TrueType, OpenType or a collection, whose first face is used).
+  ///   - family: The family name styles use; `nil` for the name the font declares.
+  /// - Returns: The loaded face; its ``FontFace/familyName`` is the font's own family name.
+  /// - Throws: ``TextShapingError/freeType(function:code:path:)`` when the file cannot be opened
+  ///   or is not a font, or another ``TextShapingError`` naming the path.
+  @discardableResult
+  public func register(fontAt path: String, as family: String? = nil) throws(TextShapingError)
+    -> FontFace
+  {
+    let font = try loadFont(FontFileReference(path: path, index: 0))
+    let name = family ?? font.info.familyName
+    state.withLock { state in
+      state.registeredFamilies[name] = font.id
+      // Results shaped for this family before may have used another face.
+      state.shapes.removeAll()
+    }
+    return font.info
+  }
+
+  /// The description of a face this shaper loaded, for example to find its file.
+  ///
+  /// - Parameter id: The identifier from a ``GlyphRun``.
+  /// - Returns: The face, or `nil` when `id` did not come from this shaper.
+  public func fontFace(for id: FontID) -> FontFace? {
+    loadedFont(for: id)?.info
+  }
+
+  /// The identifier of the primary face a style resolves to (before any fallback).
+  ///
+  /// - Parameter style: The style whose family, weight and slant are resolved.
+  /// - Returns: The face's identifier; ``fontFace(for:)`` describes it.
+  public func fontID(for style: TextStyle) -> FontID {
+    primaryFont(for: FontRequest(style)).font.id
+  }
+
+  /// The FreeType face of a face this shaper loaded, for renderers that rasterize glyphs.
+  package func freeTypeFace(for id: FontID) -> FreeTypeFace? {
+    loadedFont(for: id)?.freeType
+  }
+
+  func loadedFont(for id: FontID) -> LoadedFont? {
+    state.withLock { state in
+      state.fonts.indices.contains(id.rawValue) ? state.fonts[id.rawValue] : nil
+    }
+  }
+
+  /// The face a file holds, loaded once per shaper.
+  func loadFont(_ file: FontFileReference) throws(TextShapingError) -> LoadedFont {
+    let known = state.withLock { state in
+      state.fontIDsByFile[file].map { state.fonts[$0.rawValue] }
+    }
+    if let font = known {
+      return font
+    }
+    // Opening files is slow, so it happens outside the lock; when two threads race, the first to
+    // insert wins and the other's copy is freed.
+    let freeType = try FreeTypeFace(path: file.path, index: file.index)
+    let harfBuzz = try HarfBuzzFace(path: file.path, index: file.index)
+    return state.withLock { state in
+      if let id = state.fontIDsByFile[file] {
+        return state.fonts[id.rawValue]
+      }
+      let font = LoadedFont(
+        id: FontID(rawValue: state.fonts.count), freeType: freeType, harfBuzz: harfBuzz)
+      state.fonts.append(font)
+      state.fontIDsByFile[file] = font.id
+      return font
+    }
+  }
+
+  /// The face a family, weight and slant resolve to; never fails for an installed system.
+  func primaryFont(for request: FontRequest) -> PrimaryFont {
+    let known = state.withLock { state -> PrimaryFont? in
+      if let id = state.registeredFamilies[request.family] {
+        let font = state.fonts[id.rawValue]
+        var pattern = request
+        pattern.family = font.info.familyName
+        return PrimaryFont(font: font, fallbackPattern: pattern)
+      }
+      return state.primaryFonts[request].map {
+        PrimaryFont(font: state.fonts[$0.rawValue], fallbackPattern: request)
+      }
+    }
+    if let known {
+      return known
+    }
+    let matched = Fontconfig.shared.match(
+      family: request.family, weight: request.weight, isItalic: request.isItalic)
+    let font: LoadedFont
+    if let matched, let loaded = try? loadFont(matched) {
+      font = loaded
+    } else {
+      do {
+        font = try loadFont(FontFileReference(path: Self.defaultFontPath, index: 0))
+      } catch {
+        preconditionFailure(
+          "No font for the family \"\(request.family)\": Fontconfig found none and the default"
+            + " font cannot be loaded (\(error)); install fonts-dejavu-core")
+      }
+    }
+    state.withLock { $0.primaryFonts[request] = font.id }
+    return PrimaryFont(font: font, fallbackPattern: request)
+  }
+
+  // MARK: - Fallback
+
+  /// The face that shapes a character: the primary face when it has every glyph, otherwise the
+  /// first face in Fontconfig's sorted list that has them (or, failing that, the base character).
+  func font(for character: Character, primary: PrimaryFont) -> LoadedFont {
+    if primary.font.covers(character.unicodeScalars) {
+      return primary.font
+    }
+    let key = FallbackKey(
+      primary: primary.font.id, fallbackPattern: primary.fallbackPattern, character: character)
+    let cached = state.withLock { state in
+      state.fallbackFonts[key].map { state.fonts[$0.rawValue] }
+    }
+    if let cached {
+      return cached
+    }
+    let scalars = character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }
+    var chosen = primary.font
+    if let list = fallbackList(for: primary.fallbackPattern), let base = scalars.first {
+      chosen =
+        firstFont(in: list, covering: scalars)
+        ?? firstFont(in: list, covering: CollectionOfOne(base)) ?? primary.font
+    }
+    state.withLock { $0.fallbackFonts[key] = chosen.id }
+    return chosen
+  }
+
+  /// The first loadable face in the list whose coverage (by Fontconfig and by its cmap) has
+  /// every scalar.
+  private func firstFont(
+    in list: FontFallbackList, covering scalars: some Collection<Unicode.Scalar>
+  ) -> LoadedFont? {
+    var start = 0
+    while let (position, file) = list.firstFont(containing: scalars, from: start) {
+      if let font = try? loadFont(file), font.covers(scalars) {
+        return font
+      }
+      start = position + 1
+    }
+    return nil
+  }
+
+  /// Fontconfig's sorted list for a pattern, built once.
+  private func fallbackList(for pattern: FontRequest) -> FontFallbackList? {
+    if let known = state.withLock({ $0.fallbackLists[pattern] }) {
+      return known
+    }
+    let list = Fontconfig.shared.fallbackList(
+      family: pattern.family, weight: pattern.weight, isItalic: pattern.isItalic)
+    return state.withLock { state in
+      if let known = state.fallbackLists[pattern] {
+        return known
+      }
+      state.fallbackLists[pattern] = .some(list)
+      return list
+    }
+  }
+}

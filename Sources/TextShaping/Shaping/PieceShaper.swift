@@ -1,0 +1,120 @@
+import CHarfBuzz
+import TextLayout
+
+/// Shapes the items of one piece with HarfBuzz and assembles the ``ShapedText``.
+struct PieceShaper {
+  /// The UTF-8 bytes of the whole piece; each item is shaped with the rest as context.
+  var bytes: UnsafeBufferPointer<UInt8>
+  /// The font size in points.
+  var size: Double
+  /// Whether the piece runs right to left.
+  var isRightToLeft: Bool
+  /// The UTF-8 offset of each character of the piece, ascending.
+  var characterStarts: [Int]
+
+  /// Shapes every item and returns the runs in visual order and the clusters in logical order.
+  func shape(_ items: [TextItemizer.Item]) -> ShapedText {
+    var runs = items.map(shape)
+    if isRightToLeft {
+      // Items are in logical order; right to left, the first one is drawn rightmost.
+      runs.reverse()
+    }
+    var ascent = 0.0
+    var descent = 0.0
+    var lineGap = 0.0
+    var seen: Set<FontID> = []
+    for item in items where seen.insert(item.font.id).inserted {
+      let metrics = item.font.metrics(size: size)
+      ascent = max(ascent, metrics.ascent)
+      descent = max(descent, metrics.descent)
+      lineGap = max(lineGap, metrics.lineGap)
+    }
+    return ShapedText(
+      runs: runs, clusters: clusters(of: runs), ascent: ascent, descent: descent,
+      lineGap: lineGap)
+  }
+
+  /// Shapes one item, with the rest of the piece as context for contextual shaping.
+  private func shape(_ item: TextItemizer.Item) -> GlyphRun {
+    let buffer = hb_buffer_create()
+    defer { hb_buffer_destroy(buffer) }
+    bytes.withMemoryRebound(to: CChar.self) { text in
+      hb_buffer_add_utf8(
+        buffer, text.baseAddress, Int32(text.count), UInt32(item.range.lowerBound),
+        Int32(item.range.count))
+    }
+    hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    hb_buffer_set_script(buffer, item.script)
+    hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+    // Fills in only what is still unset: the language, from the process locale.
+    hb_buffer_guess_segment_properties(buffer)
+    hb_shape(item.font.harfBuzz.font, buffer, nil, 0)
+
+    var count: UInt32 = 0
+    let infos = hb_buffer_get_glyph_infos(buffer, &count)
+    let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    let scale = size / Double(item.font.harfBuzz.unitsPerEm)
+    var glyphs: [UInt32] = []
+    var advances: [Double] = []
+    var offsets: [GlyphOffset] = []
+    var clusters: [Int] = []
+    glyphs.reserveCapacity(Int(count))
+    advances.reserveCapacity(Int(count))
+    offsets.reserveCapacity(Int(count))
+    clusters.reserveCapacity(Int(count))
+    if let infos, let positions {
+      for index in 0..<Int(count) {
+        glyphs.append(infos[index].codepoint)
+        clusters.append(Int(infos[index].cluster))
+        advances.append(Double(positions[index].x_advance) * scale)
+        // HarfBuzz's y axis grows upward; a GlyphOffset's grows downward.
+        offsets.append(
+          GlyphOffset(
+            x: Double(positions[index].x_offset) * scale,
+            y: -Double(positions[index].y_offset) * scale))
+      }
+    }
+    return GlyphRun(
+      font: item.font.id, size: size, isRightToLeft: isRightToLeft, glyphs: glyphs,
+      advances: advances, offsets: offsets, clusters: clusters)
+  }
+
+  /// The clusters of the piece in logical order, each starting at a character boundary, with
+  /// the sum of its glyphs' advances.
+  ///
+  /// A glyph belongs to the character that contains its HarfBuzz cluster; characters without
+  /// glyphs of their own (inside a ligature, say) join the cluster before them.
+  private func clusters(of runs: [GlyphRun]) -> [ShapedText.Cluster] {
+    var glyphs: [(start: Int, advance: Double)] = []
+    for run in runs {
+      for index in run.clusters.indices {
+        glyphs.append((run.clusters[index], run.advances[index]))
+      }
+    }
+    glyphs.sort { $0.start < $1.start }
+
+    var starts: [Int] = []
+    var advances: [Double] = []
+    var character = 0
+    for glyph in glyphs {
+      while character + 1 < characterStarts.count, characterStarts[character + 1] <= glyph.start {
+        character += 1
+      }
+      // Everything before the first glyph belongs to the first cluster.
+      let start = starts.isEmpty ? 0 : characterStarts[character]
+      if starts.last == start {
+        advances[advances.count - 1] += glyph.advance
+      } else {
+        starts.append(start)
+        advances.append(glyph.advance)
+      }
+    }
+    if starts.isEmpty, !bytes.isEmpty {
+      return [ShapedText.Cluster(range: 0..<bytes.count, advance: 0)]
+    }
+    return starts.indices.map { index in
+      let end = index + 1 < starts.count ? starts[index + 1] : bytes.count
+      return ShapedText.Cluster(range: starts[index]..<end, advance: advances[index])
+    }
+  }
+}

@@ -1,0 +1,46 @@
+/// The real text stack in one value: a ``HarfBuzzShaper`` and an ``ICUAnalyzer``, ready to hand
+/// to the layout engine, and the family name styles should use.
+///
+/// ```swift
+/// let stack = try TextStack(fontPath: "/path/to/Font.ttf")
+/// let style = TextStyle(fontFamily: stack.defaultFamily, size: 17)
+/// let engine = TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer)
+/// ```
+public struct TextStack: Sendable {
+  /// The family of DejaVu Sans, the default font on Linux.
+  public static let defaultFontFamily = "DejaVu Sans"
+
+  /// The font and shaping backend.
+  public let shaper: HarfBuzzShaper
+  /// The line break and bidi services.
+  public let analyzer: ICUAnalyzer
+  /// The family to put in styles: DejaVu Sans, or the family of the font file the stack was made
+  /// with.
+  public let defaultFamily: String
+
+  /// Creates a stack that finds fonts through Fontconfig and breaks lines for the root locale.
+  public init() {
+    shaper = HarfBuzzShaper()
+    analyzer = ICUAnalyzer()
+    defaultFamily = Self.defaultFontFamily
+  }
+
+  /// Creates a stack whose default family is a font file's, if one is given.
+  ///
+  /// The file is registered under the family name it declares, which becomes
+  /// ``defaultFamily``; other families still go through Fontconfig.
+  ///
+  /// - Parameters:
+  ///   - fontPath: A font file to use instead of DejaVu Sans, or `nil` for DejaVu Sans.
+  ///   - locale: The ICU locale for line breaking; `""` is the root locale.
+  /// - Throws: ``TextShapingError`` naming the path when the file is not a usable font.
+  public init(fontPath: String?, locale: String = "") throws(TextShapingError) {
+    shaper = HarfBuzzShaper()
+    analyzer = ICUAnalyzer(locale: locale)
+    if let fontPath {
+      defaultFamily = try shaper.register(fontAt: fontPath).familyName
+    } else {
+      defaultFamily = Self.defaultFontFamily
+    }
+  }
+}

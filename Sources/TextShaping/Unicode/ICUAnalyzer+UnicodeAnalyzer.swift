@@ -1,0 +1,36 @@
+import TextLayout
+
+extension ICUAnalyzer: UnicodeAnalyzer {
+  /// The UAX #14 line break opportunities of a paragraph, from ICU.
+  ///
+  /// ICU failing here means its data is missing or memory ran out, which no caller can recover
+  /// from; use ``analyzeLineBreaks(in:)`` to get the error instead of stopping.
+  ///
+  /// - Parameter text: The text to analyze.
+  /// - Returns: Every position, as a UTF-8 offset relative to `text.utf8`, before which a line
+  ///   may start. 0 is not included; the end of the text is.
+  public func lineBreaks(in text: Substring) -> [LineBreakOpportunity] {
+    do {
+      return try analyzeLineBreaks(in: text)
+    } catch {
+      preconditionFailure("Line breaking failed: \(error)")
+    }
+  }
+
+  /// The UAX #9 bidi levels of a paragraph, from ICU.
+  ///
+  /// Use ``analyzeBidiLevels(in:direction:)`` to get ICU's error instead of stopping.
+  ///
+  /// - Parameters:
+  ///   - text: The paragraph, with no paragraph separator inside.
+  ///   - direction: The paragraph direction, or `.natural` for that of the first strong
+  ///     character.
+  /// - Returns: The resolved paragraph level and runs of equal level in logical order.
+  public func bidiLevels(in text: Substring, direction: ParagraphDirection) -> BidiAnalysis {
+    do {
+      return try analyzeBidiLevels(in: text, direction: direction)
+    } catch {
+      preconditionFailure("Bidi analysis failed: \(error)")
+    }
+  }
+}
