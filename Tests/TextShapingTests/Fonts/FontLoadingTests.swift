@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TextLayout
+import TextShaping
+
+@Suite struct FontLoadingTests {
+  @Test("A missing font file throws an error naming the path and FT_New_Face")
+  func missingFile() {
+    let path = "/nonexistent/directory/NoSuchFont.ttf"
+    let shaper = HarfBuzzShaper()
+    #expect {
+      try shaper.register(fontAt: path, as: "Missing")
+    } throws: { error in
+      let description = String(describing: error)
+      return description.contains(path) && description.contains("FT_New_Face")
+        && error as? TextShapingError
+          == .freeType(function: "FT_New_Face", code: 0x01, path: path)
+    }
+  }
+
+  @Test("A text file is not a font: the error names the path and FreeType's code")
+  func notAFont() throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("TextShapingTests-\(UUID().uuidString).ttf")
+    try Data("This is not a font.\n".utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+
+    #expect {
+      try TextStack(fontPath: url.path)
+    } throws: { error in
+      let description = String(describing: error)
+      return description.contains(url.path) && description.contains("FreeType error 0x02")
+    }
+  }
+
+  @Test("A registered font file is described by its face")
+  func registeredFace() throws {
+    let shaper = HarfBuzzShaper()
+    let face = try shaper.register(fontAt: TestFonts.dejaVuSans, as: "Body")
+    #expect(face.familyName == "DejaVu Sans")
+    #expect(face.unitsPerEm == 2048)
+    #expect(face.path == TestFonts.dejaVuSans)
+
+    let id = shaper.fontID(for: TextStyle(fontFamily: "Body"))
+    #expect(shaper.fontFace(for: id) == face)
+  }
+
+  @Test("Metrics are the font's units scaled to the size, unhinted")
+  func metrics() throws {
+    let shaper = try HarfBuzzShaper(fonts: ["Body": TestFonts.dejaVuSans])
+    let metrics = shaper.metrics(for: TextStyle(fontFamily: "Body", size: 20.48))
+    // DejaVu Sans: ascender 1901, descender -483, line spacing 2384 at 2048 units per em.
+    #expect(abs(metrics.ascent - 19.01) < 1e-9)
+    #expect(abs(metrics.descent - 4.83) < 1e-9)
+    #expect(metrics.lineGap == 0)
+  }
+
+  @Test("Fontconfig finds DejaVu Sans by family, and a bold face for the bold weight")
+  func fontconfigMatch() {
+    let shaper = HarfBuzzShaper()
+    let regular = shaper.fontFace(for: shaper.fontID(for: TextStyle(fontFamily: "DejaVu Sans")))
+    #expect(regular?.path == TestFonts.dejaVuSans)
+    let bold = shaper.fontFace(
+      for: shaper.fontID(for: TextStyle(fontFamily: "DejaVu Sans", weight: .bold)))
+    #expect(bold?.styleName == "Bold")
+  }
+
+  @Test("An unknown family still gets metrics")
+  func unknownFamily() {
+    let metrics = HarfBuzzShaper().metrics(for: TextStyle(fontFamily: "No Such Family 1234"))
+    #expect(metrics.lineHeight > 0)
+  }
+}

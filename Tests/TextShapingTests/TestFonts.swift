@@ -1,0 +1,8 @@
+/// Font files from Debian packages the tests load by path, so results never depend on what else
+/// is installed.
+enum TestFonts {
+  /// DejaVu Sans, from fonts-dejavu-core.
+  static let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  /// Droid Sans Fallback, from fonts-droid-fallback: Chinese and Japanese.
+  static let droidSansFallback = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+}
