@@ -57,7 +57,7 @@ let package = Package(
       dependencies: ["TextShaping", "TextLayout", "TestSupport"],
       resources: [.copy("Resources")]
     ),
-    .testTarget(name: "textrevealTests", dependencies: ["textreveal", "TestSupport"]),
+    .testTarget(name: "TextRevealCLITests", dependencies: ["textreveal", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

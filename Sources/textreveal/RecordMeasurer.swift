@@ -1,0 +1,80 @@
+import Foundation
+import TextLayout
+
+/// Measures one JSON Lines record and formats the result or the record's error.
+struct RecordMeasurer {
+  let engine: TextLayoutEngine
+  let style: TextStyle
+  let configuration: LayoutConfiguration
+
+  struct Result {
+    var json: String
+    var isFailure: Bool
+  }
+
+  func measure(record: Data, lineNumber: Int) -> Result {
+    // Validate UTF-8 first: a String would silently repair it.
+    var iterator = record.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    var invalidAt: Int?
+    decoding: while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput: break decoding
+      case .error:
+        invalidAt = offset
+        break decoding
+      }
+    }
+    let object = try? JSONSerialization.jsonObject(with: record, options: [.fragmentsAllowed])
+    let id = (object as? [String: Any])?["id"]
+    if let invalidAt {
+      return failure("invalid UTF-8 at byte \(invalidAt) of the record", id: id, line: lineNumber)
+    }
+    guard let object else {
+      return failure("malformed JSON", id: nil, line: lineNumber)
+    }
+    guard let dictionary = object as? [String: Any] else {
+      return failure("the record is not a JSON object", id: nil, line: lineNumber)
+    }
+    guard let text = dictionary["text"] as? String else {
+      return failure("the record has no \"text\" string", id: id, line: lineNumber)
+    }
+    let layout: LaidOutText
+    do {
+      layout = try engine.layout(StyledText(text, style: style), configuration: configuration)
+    } catch {
+      return failure(error.description, id: id, line: lineNumber)
+    }
+    return Result(json: format(layout, id: id, line: lineNumber), isFailure: false)
+  }
+
+  func identification(id: Any?, line: Int) -> String {
+    if let id { return "\"id\":" + JSONLines.value(id) }
+    return "\"line\":\(line)"
+  }
+
+  func failure(_ message: String, id: Any?, line: Int) -> Result {
+    Result(
+      json: "{" + identification(id: id, line: line) + ",\"error\":" + JSONLines.string(message)
+        + "}",
+      isFailure: true)
+  }
+
+  func format(_ layout: LaidOutText, id: Any?, line: Int) -> String {
+    var json = "{" + identification(id: id, line: line) + ",\"lines\":["
+    for (index, line) in layout.lines.enumerated() {
+      if index > 0 { json += "," }
+      let text = layout.text.string
+      let content = String(text[layout.stringRange(line.contentRange)])
+      json += "{\"text\":" + JSONLines.string(content)
+      json += ",\"start\":\(line.range.lowerBound),\"end\":\(line.range.upperBound)"
+      json += ",\"width\":" + JSONLines.number(line.width) + "}"
+    }
+    json += "],\"isTruncated\":\(layout.isTruncated),\"visibleEnd\":\(layout.visibleEnd)"
+    json += ",\"size\":{\"width\":" + JSONLines.number(layout.size.width)
+    json += ",\"height\":" + JSONLines.number(layout.size.height) + "}}"
+    return json
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// End-to-end tests: they run the built `textreveal` binary on real input.
+@Suite struct MeasureCommandTests {
+  /// The built binary: next to the test bundle, or `TEXTREVEAL_BINARY`.
+  static let binary: URL = {
+    if let path = ProcessInfo.processInfo.environment["TEXTREVEAL_BINARY"] {
+      return URL(fileURLWithPath: path)
+    }
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("textreveal")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory.deleteLastPathComponent()
+    }
+    return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("textreveal")
+  }()
+
+  struct Run {
+    var status: Int32
+    var output: String
+    var error: String
+
+    /// The output records, parsed.
+    func records() throws -> [[String: Any]] {
+      try output.split(separator: "\n").map {
+        try #require(
+          try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
+    }
+  }
+
+  func run(_ arguments: [String], input: Data = Data()) throws -> Run {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(input)
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let error = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+      error: String(decoding: error, as: UTF8.self))
+  }
+
+  func jsonLines(_ records: [[String: Any]]) throws -> Data {
+    var data = Data()
+    for record in records {
+      data += try JSONSerialization.data(withJSONObject: record)
+      data += Data("\n".utf8)
+    }
+    return data
+  }
+
+  @Test("measures records in order with UTF-8 offsets and tiling lines")
+  func measuresRecords() throws {
+    let texts = [
+      "Tap more to read the whole description of this app, which is long enough to wrap.",
+      "Short", "שלום עולם, זה טקסט בעברית שנשבר לשורות", "中文文本的换行不需要空格也能正确处理。",
+    ]
+    let input = try jsonLines(texts.enumerated().map { ["id": "t\($0.offset)", "text": $0.element] })
+    let result = try run(["measure", "--width", "200"], input: input)
+    #expect(result.status == 0, "\(result.error)")
+    let records = try result.records()
+    #expect(records.map { $0["id"] as? String } == ["t0", "t1", "t2", "t3"])
+    for (record, text) in zip(records, texts) {
+      let lines = try #require(record["lines"] as? [[String: Any]])
+      let utf8 = Array(text.utf8)
+      var expectedStart = 0
+      for line in lines {
+        let start = try #require(line["start"] as? Int)
+        let end = try #require(line["end"] as? Int)
+        #expect(start == expectedStart)
+        expectedStart = end
+        let slice = String(decoding: utf8[start..<end], as: UTF8.self)
+        let trimmed = String(slice.reversed().drop(while: \.isWhitespace).reversed())
+        #expect(line["text"] as? String == trimmed)
+        #expect(try #require(line["width"] as? Double) <= 200)
+      }
+      #expect(expectedStart == utf8.count)
+      #expect(record["isTruncated"] as? Bool == false)
+      #expect(record["visibleEnd"] as? Int == utf8.count)
+    }
+    #expect((records[0]["lines"] as? [Any])?.count ?? 0 > 1)
+    #expect((records[1]["lines"] as? [Any])?.count == 1)
+  }
+
+  @Test("a line limit reports truncation and the visible end")
+  func lineLimit() throws {
+    let text = String(repeating: "word ", count: 200)
+    let input = try jsonLines([["id": 7, "text": text]])
+    let result = try run(["measure", "--width", "120", "--line-limit", "2"], input: input)
+    #expect(result.status == 0)
+    let record = try #require(try result.records().first)
+    #expect(record["id"] as? Int == 7)
+    #expect((record["lines"] as? [Any])?.count == 2)
+    #expect(record["isTruncated"] as? Bool == true)
+    let visibleEnd = try #require(record["visibleEnd"] as? Int)
+    #expect(visibleEnd > 0 && visibleEnd < text.utf8.count)
+    let size = try #require(record["size"] as? [String: Double])
+    #expect(size["width"]! <= 120 && size["height"]! > 30)
+  }
+
+  @Test("bad records get their own error and the rest are still measured")
+  func badRecords() throws {
+    var input = Data("{\"id\": \"ok1\", \"text\": \"fine\"}\n".utf8)
+    input += Data("{\"id\": \"broken\", \"text\": \n".utf8)
+    input += Data("{\"id\": \"bad-utf8\", \"text\": \"ab".utf8) + Data([0xFF, 0xFE]) + Data("\"}\n".utf8)
+    input += Data("{\"id\": \"no-text\"}\n".utf8)
+    input += Data("[1, 2]\n\n".utf8)
+    input += Data("{\"id\": \"ok2\", \"text\": \"also fine\"}\n".utf8)
+    let result = try run(["measure", "--width", "100"], input: input)
+    #expect(result.status != 0)
+    let records = try result.records()
+    #expect(records.count == 6)
+    #expect(records[0]["id"] as? String == "ok1" && records[0]["lines"] != nil)
+    #expect(records[1]["line"] as? Int == 2)
+    #expect((records[1]["error"] as? String)?.contains("malformed JSON") == true)
+    #expect((records[2]["error"] as? String)?.contains("invalid UTF-8") == true)
+    #expect((records[3]["error"] as? String)?.contains("text") == true)
+    #expect(records[3]["id"] as? String == "no-text")
+    #expect(records[4]["line"] as? Int == 5)
+    #expect(records[5]["id"] as? String == "ok2" && records[5]["lines"] != nil)
+    #expect(result.error.contains("4 record(s) failed"))
+  }
+
+  @Test("an empty text is one empty line of the font's height")
+  func emptyText() throws {
+    let result = try run(["measure", "--width", "100"], input: Data("{\"id\":1,\"text\":\"\"}\n".utf8))
+    let record = try #require(try result.records().first)
+    let lines = try #require(record["lines"] as? [[String: Any]])
+    #expect(lines.count == 1)
+    let height = try #require((record["size"] as? [String: Double])?["height"])
+    #expect(height > 15 && height < 25)
+  }
+
+  @Test("reads a file argument as well as standard input")
+  func fileInput() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "measure-\(UUID().uuidString).jsonl")
+    try Data("{\"id\":\"f\",\"text\":\"from a file\"}\n".utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let result = try run(["measure", "--width", "300", url.path])
+    #expect(result.status == 0)
+    #expect(try result.records().first?["id"] as? String == "f")
+  }
+
+  @Test("bad arguments fail with a message naming the problem", arguments: [
+    (["measure", "--width", "0"], "--width"), (["measure", "--width", "-3"], "--width"),
+    (["measure", "--width", "nan"], "--width"),
+    (["measure", "--width", "100", "--line-limit", "0"], "--line-limit"),
+    (["measure", "--width", "100", "--font", "/nonexistent/font.ttf"], "/nonexistent/font.ttf"),
+    (["measure", "--width", "100", "/nonexistent/input.jsonl"], "/nonexistent/input.jsonl"),
+  ])
+  func badArguments(arguments: [String], mention: String) throws {
+    let result = try run(arguments)
+    #expect(result.status != 0)
+    #expect(result.error.contains(mention), "\(result.error)")
+  }
+
+  @Test("a file that is not a font is refused, naming the path")
+  func notAFont() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "not-a-font-\(UUID().uuidString).ttf")
+    try Data("plain text, not a font".utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let result = try run(["measure", "--width", "100", "--font", url.path])
+    #expect(result.status != 0)
+    #expect(result.error.contains(url.path), "\(result.error)")
+  }
+}
