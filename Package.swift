@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "TextLayout", targets: ["TextLayout"]),
     .library(name: "TextShaping", targets: ["TextShaping"]),
+    .library(name: "TextRaster", targets: ["TextRaster"]),
     .executable(name: "textreveal", targets: ["textreveal"]),
   ],
   dependencies: [
@@ -28,6 +29,11 @@ let package = Package(
       pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
     ),
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+    ),
     // ICU's headers clash with the copy of ICU inside Foundation when imported into Swift, so a
     // small C target wraps the few calls we need behind plain C types.
     .target(
@@ -40,6 +46,10 @@ let package = Package(
     .target(
       name: "TextShaping",
       dependencies: ["TextLayout", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]
+    ),
+    .target(
+      name: "TextRaster",
+      dependencies: ["TextLayout", "TextShaping", "CFreeType", "CZlib"]
     ),
     .executableTarget(
       name: "textreveal",

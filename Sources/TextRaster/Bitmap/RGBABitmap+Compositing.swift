@@ -1,0 +1,58 @@
+import TextLayout
+
+extension RGBABitmap {
+  /// Composites another bitmap over this one, source-over, with its top-left pixel at a column
+  /// and row of this one; what falls outside is clipped.
+  ///
+  /// - Parameters:
+  ///   - other: The bitmap to draw, for example a layer that was masked.
+  ///   - x: The column of this bitmap where `other`'s left column goes.
+  ///   - y: The row of this bitmap where `other`'s top row goes.
+  public mutating func draw(_ other: RGBABitmap, atX x: Int = 0, y: Int = 0) {
+    let columns = max(0, x)..<min(width, x + other.width)
+    let rows = max(0, y)..<min(height, y + other.height)
+    guard !columns.isEmpty, !rows.isEmpty else { return }
+    for row in rows {
+      for column in columns {
+        let source = ((row - y) * other.width + (column - x)) * 4
+        let alpha = Int(other.bytes[source + 3])
+        guard alpha > 0 else { continue }
+        let target = (row * width + column) * 4
+        let remaining = 255 - alpha
+        for component in 0..<4 {
+          // Premultiplied source-over in integers: s + d × (255 − αs) / 255, rounded.
+          let blended =
+            Int(other.bytes[source + component])
+            + (Int(bytes[target + component]) * remaining + 127) / 255
+          bytes[target + component] = UInt8(min(255, blended))
+        }
+      }
+    }
+  }
+
+  /// Composites a color through an 8-bit coverage mask, such as a glyph's anti-aliased bitmap.
+  ///
+  /// - Parameters:
+  ///   - color: The color.
+  ///   - mask: Coverage values, 0 (none) to 255 (full), `maskWidth` per row.
+  ///   - maskWidth: The mask's width in pixels.
+  ///   - x: The column where the mask's left column goes.
+  ///   - y: The row where the mask's top row goes.
+  mutating func draw(
+    _ color: TextColor, throughMask mask: [UInt8], maskWidth: Int, atX x: Int, y: Int
+  ) {
+    guard maskWidth > 0 else { return }
+    let maskHeight = mask.count / maskWidth
+    let source = PremultipliedColor(color)
+    let columns = max(0, x)..<min(width, x + maskWidth)
+    let rows = max(0, y)..<min(height, y + maskHeight)
+    guard source.alpha > 0, !columns.isEmpty, !rows.isEmpty else { return }
+    for row in rows {
+      for column in columns {
+        let coverage = mask[(row - y) * maskWidth + (column - x)]
+        guard coverage > 0 else { continue }
+        blend(at: (row * width + column) * 4, source, coverage: Double(coverage) / 255)
+      }
+    }
+  }
+}

@@ -1,0 +1,159 @@
+import TextLayout
+
+extension RGBABitmap {
+  // MARK: - Rectangles
+
+  /// Fills a rectangle; pixels on its edges get the fraction of the color they are covered by.
+  ///
+  /// - Parameters:
+  ///   - rect: The rectangle in pixels.
+  ///   - color: The fill color.
+  public mutating func fill(rect: Rect, color: TextColor) {
+    paint(color, in: rect) { x, y in Self.boxCoverage(rect, x: x, y: y) }
+  }
+
+  /// Strokes the inside of a rectangle's edges, like SwiftUI's `strokeBorder`: the line lies
+  /// entirely within the rectangle.
+  ///
+  /// - Parameters:
+  ///   - rect: The rectangle in pixels.
+  ///   - color: The line color.
+  ///   - lineWidth: The line width in pixels; at least half the rectangle's smaller side fills it.
+  public mutating func strokeBorder(rect: Rect, color: TextColor, lineWidth: Double) {
+    let inner = Self.inset(rect, by: lineWidth)
+    paint(color, in: rect) { x, y in
+      Self.boxCoverage(rect, x: x, y: y) - (inner.map { Self.boxCoverage($0, x: x, y: y) } ?? 0)
+    }
+  }
+
+  // MARK: - Rounded rectangles
+
+  /// Fills a rectangle with circular corners.
+  ///
+  /// - Parameters:
+  ///   - roundedRect: The rectangle in pixels.
+  ///   - cornerRadius: The corners' radius in pixels, limited to half the smaller side.
+  ///   - color: The fill color.
+  public mutating func fill(roundedRect rect: Rect, cornerRadius: Double, color: TextColor) {
+    paint(color, in: rect) { x, y in Self.roundedCoverage(rect, cornerRadius, x: x, y: y) }
+  }
+
+  /// Strokes the inside of a rounded rectangle's edges.
+  ///
+  /// The inner edge is a rounded rectangle inset by `lineWidth` with the radius reduced by
+  /// `lineWidth`, so the line has the same width along the corners.
+  ///
+  /// - Parameters:
+  ///   - roundedRect: The rectangle in pixels.
+  ///   - cornerRadius: The outer corners' radius in pixels.
+  ///   - color: The line color.
+  ///   - lineWidth: The line width in pixels.
+  public mutating func strokeBorder(
+    roundedRect rect: Rect, cornerRadius: Double, color: TextColor, lineWidth: Double
+  ) {
+    let inner = Self.inset(rect, by: lineWidth)
+    let innerRadius = max(0, cornerRadius - lineWidth)
+    paint(color, in: rect) { x, y in
+      let outer = Self.roundedCoverage(rect, cornerRadius, x: x, y: y)
+      guard let inner else { return outer }
+      return max(0, outer - Self.roundedCoverage(inner, innerRadius, x: x, y: y))
+    }
+  }
+
+  // MARK: - Circles
+
+  /// Fills a circle.
+  ///
+  /// - Parameters:
+  ///   - center: The center in pixels.
+  ///   - radius: The radius in pixels.
+  ///   - color: The fill color.
+  public mutating func fill(circleCenteredAt center: Point, radius: Double, color: TextColor) {
+    let bounds = Rect(
+      x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+    fill(roundedRect: bounds, cornerRadius: radius, color: color)
+  }
+
+  /// Strokes the inside of a circle's edge.
+  ///
+  /// - Parameters:
+  ///   - center: The center in pixels.
+  ///   - radius: The outer radius in pixels.
+  ///   - color: The line color.
+  ///   - lineWidth: The line width in pixels.
+  public mutating func strokeBorder(
+    circleCenteredAt center: Point, radius: Double, color: TextColor, lineWidth: Double
+  ) {
+    let bounds = Rect(
+      x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+    strokeBorder(roundedRect: bounds, cornerRadius: radius, color: color, lineWidth: lineWidth)
+  }
+
+  // MARK: - Masks
+
+  /// Multiplies the opacity of the pixels in a rectangle by a linear gradient.
+  ///
+  /// The gradient's start is at one edge of the rectangle and its end at the opposite edge (see
+  /// ``LinearGradientMask/Direction``); pixels outside the rectangle are left alone, and pixels
+  /// on its edges are faded by the fraction of them it covers. Draw what should fade into a
+  /// transparent layer, mask the layer, then composite it with ``draw(_:atX:y:)``, so that what
+  /// lies underneath does not fade too.
+  ///
+  /// - Parameters:
+  ///   - mask: The opacity ramp.
+  ///   - rect: The rectangle in pixels.
+  public mutating func applyMask(_ mask: LinearGradientMask, in rect: Rect) {
+    guard let pixels = pixelRange(of: rect) else { return }
+    for y in pixels.rows {
+      for x in pixels.columns {
+        let centerX = Double(x) + 0.5
+        let centerY = Double(y) + 0.5
+        let progress: Double
+        switch mask.direction {
+        case .towardRight: progress = (centerX - rect.minX) / rect.width
+        case .towardLeft: progress = (rect.maxX - centerX) / rect.width
+        case .towardBottom: progress = (centerY - rect.minY) / rect.height
+        case .towardTop: progress = (rect.maxY - centerY) / rect.height
+        }
+        let covered = Self.boxCoverage(rect, x: Double(x), y: Double(y))
+        let factor = 1 - covered * (1 - mask.opacity(at: progress))
+        if factor < 1 { scale(at: (y * width + x) * 4, by: factor) }
+      }
+    }
+  }
+
+  // MARK: - Coverage
+
+  /// The fraction of the pixel whose top-left corner is `(x, y)` that lies inside `rect`.
+  @inline(__always)
+  static func boxCoverage(_ rect: Rect, x: Double, y: Double) -> Double {
+    let horizontal = min(x + 1, rect.maxX) - max(x, rect.minX)
+    let vertical = min(y + 1, rect.maxY) - max(y, rect.minY)
+    guard horizontal > 0, vertical > 0 else { return 0 }
+    return horizontal * vertical
+  }
+
+  /// The approximate fraction of a pixel inside a rounded rectangle, from the signed distance of
+  /// the pixel's center to the shape's edge (exact along straight edges).
+  static func roundedCoverage(_ rect: Rect, _ radius: Double, x: Double, y: Double) -> Double {
+    let box = boxCoverage(rect, x: x, y: y)
+    let radius = min(max(radius, 0), rect.width / 2, rect.height / 2)
+    guard box > 0, radius > 0 else { return box }
+    let halfWidth = rect.width / 2
+    let halfHeight = rect.height / 2
+    let dx = abs(x + 0.5 - (rect.minX + halfWidth)) - (halfWidth - radius)
+    let dy = abs(y + 0.5 - (rect.minY + halfHeight)) - (halfHeight - radius)
+    // Only the corner squares are curved; elsewhere the box coverage is exact.
+    guard dx > 0, dy > 0 else { return box }
+    let distance = (dx * dx + dy * dy).squareRoot() - radius
+    return min(box, max(0, min(1, 0.5 - distance)))
+  }
+
+  /// `rect` moved in by `amount` on every side, or `nil` when nothing is left.
+  static func inset(_ rect: Rect, by amount: Double) -> Rect? {
+    let width = rect.width - 2 * amount
+    let height = rect.height - 2 * amount
+    guard width > 0, height > 0 else { return nil }
+    return Rect(x: rect.minX + amount, y: rect.minY + amount, width: width, height: height)
+  }
+}

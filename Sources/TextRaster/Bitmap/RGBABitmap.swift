@@ -1,0 +1,148 @@
+import TextLayout
+
+/// A rectangle of pixels with red, green, blue and alpha, 8 bits each, premultiplied by alpha.
+///
+/// Pixels are stored row by row from the top, four bytes per pixel in the order red, green,
+/// blue, alpha, with the color components premultiplied by alpha. Premultiplied storage makes
+/// source-over compositing one multiply-add per component and lets a mask fade a pixel by
+/// scaling all four bytes alike; the PNG encoders convert to PNG's straight alpha.
+///
+/// Colors are sRGB ``TextColor`` values with straight alpha and are blended in sRGB, as most
+/// user interface toolkits do. Every drawing operation composites source-over and is
+/// anti-aliased by coverage: a pixel that a shape covers partly gets that fraction of the color.
+/// Coordinates are in pixels, with the origin at the top-left corner of the top-left pixel, so
+/// the pixel `(x, y)` spans `x..<x+1` and `y..<y+1`. A ``Canvas`` draws in points instead.
+///
+/// ```swift
+/// var bitmap = RGBABitmap(width: 64, height: 32, color: TextColor(red: 1, green: 1, blue: 1))
+/// bitmap.fill(rect: Rect(x: 4.5, y: 4, width: 20, height: 10), color: TextColor(red: 0, green: 0, blue: 1))
+/// print(bitmap[x: 10, y: 8])  // RGBAPixel(red: 0, green: 0, blue: 255, alpha: 255)
+/// ```
+public struct RGBABitmap: Sendable, Hashable {
+  /// The width in pixels.
+  public let width: Int
+  /// The height in pixels.
+  public let height: Int
+  /// The pixels' bytes: rows from the top, RGBA, premultiplied by alpha.
+  public internal(set) var bytes: [UInt8]
+
+  /// Creates a bitmap filled with one color.
+  ///
+  /// - Parameters:
+  ///   - width: The width in pixels, at least 1.
+  ///   - height: The height in pixels, at least 1.
+  ///   - color: The color of every pixel, transparent by default.
+  public init(
+    width: Int, height: Int, color: TextColor = TextColor(red: 0, green: 0, blue: 0, alpha: 0)
+  ) {
+    precondition(
+      width > 0 && height > 0, "A bitmap is at least 1 × 1 pixels, got \(width) × \(height)")
+    precondition(
+      width <= 1 << 14 && height <= 1 << 14, "A bitmap is at most 16384 pixels on each side")
+    self.width = width
+    self.height = height
+    let source = PremultipliedColor(color)
+    let pixel: [UInt8] = [
+      UInt8(source.red.rounded()), UInt8(source.green.rounded()), UInt8(source.blue.rounded()),
+      UInt8(source.alpha.rounded()),
+    ]
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(width * height * 4)
+    for _ in 0..<(width * height) { bytes += pixel }
+    self.bytes = bytes
+  }
+
+  /// The pixel at a column and row.
+  ///
+  /// - Precondition: The pixel lies inside the bitmap.
+  public subscript(x x: Int, y y: Int) -> RGBAPixel {
+    get {
+      precondition(x >= 0 && x < width && y >= 0 && y < height, "Pixel (\(x), \(y)) is outside")
+      let index = (y * width + x) * 4
+      return RGBAPixel(
+        red: bytes[index], green: bytes[index + 1], blue: bytes[index + 2], alpha: bytes[index + 3])
+    }
+    set {
+      precondition(x >= 0 && x < width && y >= 0 && y < height, "Pixel (\(x), \(y)) is outside")
+      let index = (y * width + x) * 4
+      bytes[index] = newValue.red
+      bytes[index + 1] = newValue.green
+      bytes[index + 2] = newValue.blue
+      bytes[index + 3] = newValue.alpha
+    }
+  }
+
+  /// The whole bitmap as a rectangle in pixels.
+  public var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
+
+  /// The pixels with straight (not premultiplied) alpha, as PNG stores them.
+  ///
+  /// - Returns: Rows from the top, RGBA, 4 bytes per pixel.
+  public func straightAlphaBytes() -> [UInt8] {
+    var result = bytes
+    for index in stride(from: 0, to: result.count, by: 4) {
+      let alpha = Int(result[index + 3])
+      guard alpha != 0 && alpha != 255 else { continue }
+      for component in index..<(index + 3) {
+        result[component] = UInt8(min(255, (Int(result[component]) * 255 + alpha / 2) / alpha))
+      }
+    }
+    return result
+  }
+
+  // MARK: - Compositing
+
+  /// Composites a premultiplied color over the pixel at a byte index, scaled by `coverage`.
+  @inline(__always)
+  mutating func blend(at index: Int, _ source: PremultipliedColor, coverage: Double) {
+    let alpha = source.alpha * coverage
+    guard alpha > 0 else { return }
+    let remaining = 1 - alpha / 255
+    bytes[index] = Self.byte(source.red * coverage + Double(bytes[index]) * remaining)
+    bytes[index + 1] = Self.byte(source.green * coverage + Double(bytes[index + 1]) * remaining)
+    bytes[index + 2] = Self.byte(source.blue * coverage + Double(bytes[index + 2]) * remaining)
+    bytes[index + 3] = Self.byte(alpha + Double(bytes[index + 3]) * remaining)
+  }
+
+  /// Scales all four components of the pixel at a byte index, fading it toward clear.
+  @inline(__always)
+  mutating func scale(at index: Int, by factor: Double) {
+    for component in index..<(index + 4) {
+      bytes[component] = Self.byte(Double(bytes[component]) * factor)
+    }
+  }
+
+  /// Composites a color over every pixel that meets `area`, with the coverage `coverage` gives
+  /// for a pixel's top-left corner (0 leaves the pixel alone, 1 covers it fully).
+  mutating func paint(
+    _ color: TextColor, in area: Rect, coverage: (_ x: Double, _ y: Double) -> Double
+  ) {
+    let source = PremultipliedColor(color)
+    guard source.alpha > 0, let pixels = pixelRange(of: area) else { return }
+    for y in pixels.rows {
+      for x in pixels.columns {
+        let amount = coverage(Double(x), Double(y))
+        guard amount > 0 else { continue }
+        blend(at: (y * width + x) * 4, source, coverage: min(amount, 1))
+      }
+    }
+  }
+
+  /// The columns and rows of the pixels that meet a rectangle, clipped to the bitmap.
+  func pixelRange(of area: Rect) -> (columns: Range<Int>, rows: Range<Int>)? {
+    guard area.width > 0, area.height > 0, area.minX.isFinite, area.minY.isFinite,
+      area.maxX.isFinite, area.maxY.isFinite
+    else { return nil }
+    let minX = max(0, Int(area.minX.rounded(.down)))
+    let maxX = min(width, Int(area.maxX.rounded(.up)))
+    let minY = max(0, Int(area.minY.rounded(.down)))
+    let maxY = min(height, Int(area.maxY.rounded(.up)))
+    guard minX < maxX, minY < maxY else { return nil }
+    return (minX..<maxX, minY..<maxY)
+  }
+
+  @inline(__always)
+  static func byte(_ value: Double) -> UInt8 {
+    UInt8(min(max(value, 0), 255).rounded())
+  }
+}

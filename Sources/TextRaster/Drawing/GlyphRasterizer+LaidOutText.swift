@@ -1,0 +1,44 @@
+import TextLayout
+
+extension GlyphRasterizer {
+  /// Draws every line of a layout.
+  ///
+  /// Each run's glyphs are drawn on its line's baseline, starting at the run's x; the layout's
+  /// coordinates are offset by `origin`. Colors come from the runs' styles, then from `colors`
+  /// (see ``TextColors``).
+  ///
+  /// ```swift
+  /// var canvas = Canvas(width: 320, height: layout.size.height + 16, scale: .x2, background: white)
+  /// try glyphs.draw(layout, at: Point(x: 8, y: 8), in: &canvas)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - layout: The layout to draw.
+  ///   - origin: Where the layout's top-left corner goes, in points.
+  ///   - canvas: The canvas to draw on.
+  ///   - colors: The colors for text and the token label whose styles name no color.
+  ///   - spoilers: Whether runs styled as spoilers are drawn.
+  /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
+  public func draw(
+    _ layout: LaidOutText, at origin: Point, in canvas: inout Canvas,
+    colors: TextColors = TextColors(), spoilers: SpoilerTextVisibility = .visible
+  ) throws(TextRasterError) {
+    let token = layout.configuration.truncationToken
+    for line in layout.lines {
+      for run in line.runs {
+        if spoilers == .hidden && run.role == .text && run.style.isSpoiler { continue }
+        let color: TextColor
+        switch run.role {
+        case .text: color = run.style.color ?? colors.primary
+        case .tokenLeader: color = token?.leaderStyle?.color ?? run.style.color ?? colors.primary
+        case .tokenLabel: color = token?.labelStyle?.color ?? colors.label
+        }
+        var pen = Point(x: origin.x + run.x, y: origin.y + line.baseline)
+        for glyphRun in run.glyphRuns {
+          try draw(glyphRun, at: pen, color: color, in: &canvas)
+          pen.x += glyphRun.advance
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import TextLayout
+
+/// The colors a layout is drawn with where its styles name none.
+///
+/// A run's own ``TextStyle/color`` wins over ``primary``. The truncation token's label (the
+/// "more" button) is drawn in ``label`` unless the token's label style names a color; its
+/// leader ("… ") is drawn like the text.
+///
+/// ```swift
+/// let colors = TextColors(primary: .init(red: 0, green: 0, blue: 0), label: .init(red: 0, green: 0.48, blue: 1))
+/// ```
+public struct TextColors: Sendable, Hashable {
+  /// The color of text whose style names no color.
+  public var primary: TextColor
+  /// The color of the truncation token's label.
+  public var label: TextColor
+
+  /// Creates a set of colors.
+  ///
+  /// - Parameters:
+  ///   - primary: The text color, black by default.
+  ///   - label: The token label's color, Apple's system blue (#007AFF) by default.
+  public init(
+    primary: TextColor = TextColor(red: 0, green: 0, blue: 0),
+    label: TextColor = TextColor(red: 0, green: 122 / 255, blue: 1)
+  ) {
+    self.primary = primary
+    self.label = label
+  }
+
+  /// White text with the dark-mode system blue (#0A84FF) label, for dark backgrounds.
+  public static let dark = TextColors(
+    primary: TextColor(red: 1, green: 1, blue: 1),
+    label: TextColor(red: 10 / 255, green: 132 / 255, blue: 1))
+}

@@ -1,0 +1,163 @@
+/// An animation encoded as an animated PNG (APNG): frames of one size, each shown for a delay.
+///
+/// Viewers that do not know APNG show the first frame. After the first frame, each frame stores
+/// only the rectangle of pixels that changed since the frame before (`dispose_op` none,
+/// `blend_op` source), which keeps animations of small changes small.
+///
+/// ```swift
+/// var animation = AnimatedPNG()
+/// for step in 0..<30 {
+///   animation.append(render(step).bitmap, delay: .milliseconds(33))
+/// }
+/// try animation.write(to: "gallery/spoiler-reveal@2x.png")
+/// ```
+public struct AnimatedPNG: Sendable, Hashable {
+  /// The frames, in order.
+  public var frames: [Frame]
+  /// How many times the animation plays; 0 means forever.
+  public var loopCount: Int
+
+  /// Creates an animation.
+  ///
+  /// - Parameters:
+  ///   - frames: The frames; all must have the same size.
+  ///   - loopCount: How many times to play, 0 (forever) by default.
+  public init(frames: [Frame] = [], loopCount: Int = 0) {
+    precondition(loopCount >= 0, "A loop count is 0 (forever) or positive")
+    self.frames = frames
+    self.loopCount = loopCount
+  }
+
+  /// Adds a frame at the end.
+  ///
+  /// - Parameters:
+  ///   - bitmap: The frame's image.
+  ///   - delay: How long the frame is shown.
+  public mutating func append(_ bitmap: RGBABitmap, delay: Duration) {
+    frames.append(Frame(bitmap: bitmap, delay: delay))
+  }
+
+  /// One image of an animation and how long it is shown.
+  public struct Frame: Sendable, Hashable {
+    /// The image.
+    public var bitmap: RGBABitmap
+    /// How long the image is shown before the next frame, at millisecond precision (delays
+    /// above 65.535 seconds are stored in hundredths of a second, up to 655.35 seconds).
+    public var delay: Duration
+
+    /// Creates a frame.
+    public init(bitmap: RGBABitmap, delay: Duration) {
+      precondition(delay >= .zero, "A frame's delay cannot be negative")
+      self.bitmap = bitmap
+      self.delay = delay
+    }
+  }
+
+  // MARK: - Encoding
+
+  /// The bytes of the APNG file.
+  ///
+  /// The file has IHDR, acTL (frame count and loop count), then for each frame an fcTL followed
+  /// by the image data (IDAT for the first frame, fdAT for the others), then IEND. fcTL and fdAT
+  /// chunks share one sequence counter starting at 0.
+  ///
+  /// - Returns: The file's bytes.
+  /// - Throws: ``TextRasterError/invalidAnimation(reason:)`` when there are no frames or their
+  ///   sizes differ, ``TextRasterError/zlib(function:code:)`` when compression fails.
+  public func encode() throws(TextRasterError) -> [UInt8] {
+    guard let first = frames.first?.bitmap else {
+      throw .invalidAnimation(reason: "it has no frames")
+    }
+    if let index = frames.firstIndex(where: {
+      $0.bitmap.width != first.width || $0.bitmap.height != first.height
+    }) {
+      let other = frames[index].bitmap
+      throw .invalidAnimation(
+        reason: "frame \(index) is \(other.width) × \(other.height) pixels, frame 0 is"
+          + " \(first.width) × \(first.height)")
+    }
+    var file = PNGChunkWriter()
+    file.append("IHDR", PNGChunkWriter.header(width: first.width, height: first.height))
+    file.append(
+      "acTL",
+      PNGChunkWriter.bigEndian(UInt32(frames.count))
+        + PNGChunkWriter.bigEndian(UInt32(clamping: loopCount)))
+    var sequence: UInt32 = 0
+    var previous: [UInt8]?
+    for (index, frame) in frames.enumerated() {
+      let pixels = frame.bitmap.straightAlphaBytes()
+      let region =
+        previous.map { Self.changedRegion(from: $0, to: pixels, width: first.width) }
+        ?? (columns: 0..<first.width, rows: 0..<first.height)
+      let (numerator, denominator) = Self.delayFraction(frame.delay)
+      var control = PNGChunkWriter.bigEndian(sequence)
+      control += PNGChunkWriter.bigEndian(UInt32(region.columns.count))
+      control += PNGChunkWriter.bigEndian(UInt32(region.rows.count))
+      control += PNGChunkWriter.bigEndian(UInt32(region.columns.lowerBound))
+      control += PNGChunkWriter.bigEndian(UInt32(region.rows.lowerBound))
+      control += PNGChunkWriter.bigEndian(numerator) + PNGChunkWriter.bigEndian(denominator)
+      // dispose_op 0 (none): the next frame starts from this one; blend_op 0 (source): the
+      // region replaces what was there, transparency included.
+      control += [0, 0]
+      file.append("fcTL", control)
+      sequence += 1
+      let data = try PNGImageData.compressed(
+        pixels, stride: first.width, columns: region.columns, rows: region.rows)
+      if index == 0 {
+        file.append("IDAT", data)
+      } else {
+        file.append("fdAT", PNGChunkWriter.bigEndian(sequence) + data)
+        sequence += 1
+      }
+      previous = pixels
+    }
+    file.append("IEND", [])
+    return file.bytes
+  }
+
+  /// Writes the APNG file atomically (see ``PNGEncoder/write(_:to:)``).
+  ///
+  /// - Parameter path: The file to create or replace; its directory must exist.
+  /// - Throws: ``TextRasterError/cannotWrite(path:function:code:)`` naming `path`, or the errors
+  ///   of ``encode()``.
+  public func write(to path: String) throws(TextRasterError) {
+    try AtomicFile.write(encode(), to: path)
+  }
+
+  /// The smallest rectangle holding every pixel that differs; one pixel when none does, since a
+  /// frame cannot be empty.
+  static func changedRegion(
+    from old: [UInt8], to new: [UInt8], width: Int
+  ) -> (columns: Range<Int>, rows: Range<Int>) {
+    let height = new.count / (width * 4)
+    var minX = width
+    var maxX = -1
+    var minY = height
+    var maxY = -1
+    for y in 0..<height {
+      for x in 0..<width {
+        let index = (y * width + x) * 4
+        if old[index] != new[index] || old[index + 1] != new[index + 1]
+          || old[index + 2] != new[index + 2] || old[index + 3] != new[index + 3]
+        {
+          minX = min(minX, x)
+          maxX = max(maxX, x)
+          minY = min(minY, y)
+          maxY = max(maxY, y)
+        }
+      }
+    }
+    guard maxX >= 0 else { return (0..<1, 0..<1) }
+    return (minX..<(maxX + 1), minY..<(maxY + 1))
+  }
+
+  /// A delay as fcTL's numerator and denominator of seconds.
+  static func delayFraction(_ delay: Duration) -> (UInt16, UInt16) {
+    let (seconds, attoseconds) = delay.components
+    let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    if milliseconds <= 65_535 {
+      return (UInt16(milliseconds.rounded()), 1000)
+    }
+    return (UInt16(min(65_535, (milliseconds / 10).rounded())), 100)
+  }
+}

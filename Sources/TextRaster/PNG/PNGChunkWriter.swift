@@ -1,0 +1,43 @@
+import CZlib
+
+/// Builds a PNG file: the signature, then chunks with their lengths and CRCs.
+struct PNGChunkWriter {
+  /// The eight bytes every PNG file starts with.
+  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  /// The file so far.
+  private(set) var bytes: [UInt8] = PNGChunkWriter.signature
+
+  /// Appends a chunk: its length, its four-letter type, its data and the CRC-32 of type and data.
+  mutating func append(_ type: String, _ data: [UInt8]) {
+    let typeBytes = Array(type.utf8)
+    precondition(typeBytes.count == 4, "A PNG chunk type has four letters")
+    precondition(data.count <= Int(Int32.max), "A PNG chunk holds at most 2³¹ − 1 bytes")
+    bytes += Self.bigEndian(UInt32(data.count))
+    let body = typeBytes + data
+    bytes += body
+    let checksum = body.withUnsafeBufferPointer { buffer in
+      crc32(0, buffer.baseAddress, uInt(buffer.count))
+    }
+    bytes += Self.bigEndian(UInt32(truncatingIfNeeded: checksum))
+  }
+
+  /// The IHDR chunk's data for 8-bit RGBA without interlacing.
+  static func header(width: Int, height: Int) -> [UInt8] {
+    // Bit depth 8, color type 6 (RGBA), deflate compression, adaptive filtering, no interlace.
+    bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0]
+  }
+
+  /// A 32-bit unsigned integer as PNG stores it, most significant byte first.
+  static func bigEndian(_ value: UInt32) -> [UInt8] {
+    [
+      UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
+      UInt8(value & 0xFF),
+    ]
+  }
+
+  /// A 16-bit unsigned integer, most significant byte first.
+  static func bigEndian(_ value: UInt16) -> [UInt8] {
+    [UInt8(value >> 8), UInt8(value & 0xFF)]
+  }
+}

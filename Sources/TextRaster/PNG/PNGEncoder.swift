@@ -1,0 +1,40 @@
+/// Encodes a bitmap as a PNG image and writes PNG files.
+///
+/// Images are 8-bit RGBA with straight alpha (the bitmap's premultiplied pixels are converted),
+/// not interlaced, each row with the filter that suits it, compressed with zlib.
+///
+/// ```swift
+/// try PNGEncoder.write(canvas.bitmap, to: "gallery/expandable-collapsed@2x.png")
+/// ```
+public enum PNGEncoder {
+  /// The bytes of a PNG file showing a bitmap.
+  ///
+  /// - Parameter bitmap: The image.
+  /// - Returns: The file's bytes: signature, IHDR, IDAT and IEND.
+  /// - Throws: ``TextRasterError/zlib(function:code:)`` when compression fails.
+  public static func encode(_ bitmap: RGBABitmap) throws(TextRasterError) -> [UInt8] {
+    var file = PNGChunkWriter()
+    file.append("IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height))
+    file.append(
+      "IDAT",
+      try PNGImageData.compressed(
+        bitmap.straightAlphaBytes(), stride: bitmap.width, columns: 0..<bitmap.width,
+        rows: 0..<bitmap.height))
+    file.append("IEND", [])
+    return file.bytes
+  }
+
+  /// Writes a bitmap to a PNG file, atomically.
+  ///
+  /// The file is written under a temporary name in the same directory and renamed into place,
+  /// so the path holds either its previous contents or the whole new image, never part of it.
+  ///
+  /// - Parameters:
+  ///   - bitmap: The image.
+  ///   - path: The file to create or replace; its directory must exist.
+  /// - Throws: ``TextRasterError/cannotWrite(path:function:code:)`` naming `path` when the file
+  ///   cannot be written, or ``TextRasterError/zlib(function:code:)``.
+  public static func write(_ bitmap: RGBABitmap, to path: String) throws(TextRasterError) {
+    try AtomicFile.write(encode(bitmap), to: path)
+  }
+}

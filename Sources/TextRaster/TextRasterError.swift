@@ -1,0 +1,46 @@
+import Foundation
+import TextLayout
+
+/// An error from the renderer: a glyph FreeType cannot load or render, a compression call that
+/// failed, frames that do not make an animation, or a file that cannot be written.
+///
+/// Each case names what failed and with what, so the description alone locates the problem:
+///
+/// ```swift
+/// do {
+///   try PNGEncoder.write(bitmap, to: "/no/such/dir/out.png")
+/// } catch {
+///   print(error)  // Cannot write /no/such/dir/out.png: open failed with errno 2 (No such file...)
+/// }
+/// ```
+public enum TextRasterError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A file could not be written at `path`; `function` is the system call that failed and `code`
+  /// its `errno`. No file (complete or partial) is left at `path`.
+  case cannotWrite(path: String, function: String, code: Int32)
+  /// A FreeType function failed; `path` is the font file involved, if any.
+  case freeType(function: String, code: Int32, path: String?)
+  /// The glyph source does not know the font of a glyph run.
+  case unknownFont(FontID)
+  /// A zlib function failed with the given return code.
+  case zlib(function: String, code: Int32)
+  /// An animation has no frames, or frames of different sizes; `reason` says which.
+  case invalidAnimation(reason: String)
+
+  /// A sentence naming the failing function, its error code and the path or font involved.
+  public var description: String {
+    switch self {
+    case .cannotWrite(let path, let function, let code):
+      return "Cannot write \(path): \(function) failed with errno \(code)"
+        + " (\(String(cString: strerror(code))))"
+    case .freeType(let function, let code, let path):
+      let subject = path.map { " for \($0)" } ?? ""
+      return "\(function) failed\(subject) with FreeType error \(code)"
+    case .unknownFont(let font):
+      return "No font file is known for the font \(font.rawValue) of a glyph run"
+    case .zlib(let function, let code):
+      return "\(function) failed with zlib error \(code)"
+    case .invalidAnimation(let reason):
+      return "Cannot encode the animation: \(reason)"
+    }
+  }
+}
