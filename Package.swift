@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "TextLayout", targets: ["TextLayout"]),
     .library(name: "TextShaping", targets: ["TextShaping"]),
     .library(name: "TextRaster", targets: ["TextRaster"]),
+    .library(name: "TextReveal", targets: ["TextReveal"]),
     .executable(name: "textreveal", targets: ["textreveal"]),
   ],
   dependencies: [
@@ -47,6 +48,7 @@ let package = Package(
       name: "TextShaping",
       dependencies: ["TextLayout", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]
     ),
+    .target(name: "TextReveal", dependencies: ["TextLayout"]),
     .target(
       name: "TextRaster",
       dependencies: ["TextLayout", "TextShaping", "CFreeType", "CZlib"]
@@ -66,6 +68,9 @@ let package = Package(
       name: "TextShapingTests",
       dependencies: ["TextShaping", "TextLayout", "TestSupport"],
       resources: [.copy("Resources")]
+    ),
+    .testTarget(
+      name: "TextRevealTests", dependencies: ["TextReveal", "TextLayout", "TextShaping", "TestSupport"]
     ),
     .testTarget(name: "TextRevealCLITests", dependencies: ["textreveal", "TestSupport"]),
   ],

@@ -47,6 +47,10 @@ public struct Rect: Sendable, Hashable {
   public var minY: Double { origin.y }
   /// The bottom edge.
   public var maxY: Double { origin.y + size.height }
+  /// The horizontal center.
+  public var midX: Double { origin.x + size.width / 2 }
+  /// The vertical center.
+  public var midY: Double { origin.y + size.height / 2 }
   /// The width.
   public var width: Double { size.width }
   /// The height.

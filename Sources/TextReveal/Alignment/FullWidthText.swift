@@ -1,0 +1,82 @@
+import TextLayout
+
+/// A text whose frame fills the available width, with the text aligned inside it.
+///
+/// Two alignments are at work and they are different things: the *frame alignment* places the
+/// text's own box (as wide as its widest line) inside the full-width frame, and the *text
+/// alignment* places each line inside the text's box. Paragraphs in a stack line up on the
+/// frame alignment no matter where their lines break. Leading and trailing follow the layout
+/// direction.
+public struct FullWidthText: Sendable, Hashable {
+  /// The text.
+  public var text: StyledText
+  /// Where the text's box sits in the full-width frame.
+  public var frameAlignment: FrameAlignment
+  /// How lines are aligned inside the text's box.
+  public var textAlignment: TextAlignment
+  /// The layout direction.
+  public var direction: LayoutDirection
+
+  /// Creates a full-width text.
+  public init(
+    text: StyledText, frameAlignment: FrameAlignment = .leading,
+    textAlignment: TextAlignment = .leading, direction: LayoutDirection = .leftToRight
+  ) {
+    self.text = text
+    self.frameAlignment = frameAlignment
+    self.textAlignment = textAlignment
+    self.direction = direction
+  }
+
+  /// A horizontal frame alignment.
+  public enum FrameAlignment: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The leading edge of the layout direction.
+    case leading
+    /// Centered.
+    case center
+    /// The trailing edge of the layout direction.
+    case trailing
+  }
+
+  /// Lays the text out in a proposed width.
+  ///
+  /// - Parameters:
+  ///   - width: The proposed (available) width.
+  ///   - engine: The layout engine.
+  /// - Returns: The full frame, the text's box inside it, and the text laid out in that box.
+  /// - Throws: ``TextLayoutError`` for an invalid width.
+  public func layout(
+    in width: Double, using engine: TextLayoutEngine
+  ) throws(TextLayoutError) -> AlignedText {
+    let natural = try engine.layout(
+      text, configuration: LayoutConfiguration(width: width, direction: direction))
+    // Greedy breaking gives the same lines at the widest line's width, so the text can be laid
+    // out again in its own box with the text alignment applied there.
+    let boxWidth = min(width, natural.size.width + 1e-6)
+    let boxed = try engine.layout(
+      text,
+      configuration: LayoutConfiguration(
+        width: max(boxWidth, 1e-6), alignment: textAlignment, direction: direction))
+    let free = width - boxWidth
+    let isRightToLeft = direction == .rightToLeft
+    let x: Double =
+      switch frameAlignment {
+      case .leading: isRightToLeft ? free : 0
+      case .center: free / 2
+      case .trailing: isRightToLeft ? 0 : free
+      }
+    return AlignedText(
+      frame: Rect(x: 0, y: 0, width: width, height: boxed.size.height),
+      textFrame: Rect(x: x, y: 0, width: boxWidth, height: boxed.size.height), layout: boxed)
+  }
+}
+
+/// A text laid out inside a full-width frame.
+public struct AlignedText: Sendable, Hashable {
+  /// The full-width frame.
+  public var frame: Rect
+  /// The text's own box inside the frame.
+  public var textFrame: Rect
+  /// The text laid out in its box; add `textFrame.origin` to its coordinates.
+  public var layout: LaidOutText
+}

@@ -1,0 +1,16 @@
+import TextLayout
+
+extension StyledText {
+  /// The text with every run's font size multiplied by a content size category's scale.
+  ///
+  /// - Parameter category: The type size; ``ContentSizeCategory/large`` leaves sizes unchanged.
+  /// - Returns: The scaled text.
+  public func scaled(to category: ContentSizeCategory) -> StyledText {
+    guard category != .large else { return self }
+    var result = self
+    for run in runs {
+      result.updateStyle(in: run.range) { $0.size = run.style.size * category.scale }
+    }
+    return result
+  }
+}

@@ -1,0 +1,293 @@
+import TextLayout
+
+/// The App Store "more" text: a text limited to a few lines that expands when tapped.
+///
+/// The model is a value: give it the text and the environment (width, type size, theme,
+/// direction), ask it for a layout, hit-test taps against that layout, and perform the action.
+///
+/// ```swift
+/// var model = ExpandableTextModel(text: StyledText(description), width: 343)
+/// let layout = try model.layout(using: engine)
+/// if let action = model.hitTest(tap, in: layout) { model.perform(action) }
+/// ```
+public struct ExpandableTextModel: Sendable {
+  /// The text. Setting a different text collapses the model again.
+  public var text: StyledText {
+    didSet { if text != oldValue { isExpanded = false } }
+  }
+  /// The width in points.
+  public var width: Double
+  /// The number of lines shown while collapsed, 3 by default.
+  public var lineLimit: Int
+  /// The dynamic type size; text sizes are given at ``ContentSizeCategory/large``.
+  public var typeSize: ContentSizeCategory
+  /// The colors.
+  public var theme: Theme
+  /// The layout direction.
+  public var direction: LayoutDirection
+  /// How the cut is shown.
+  public var truncationStyle: TruncationStyle
+  /// Whether runs of blank lines become one newline while collapsed.
+  public var collapsesBlankLines: Bool
+  /// The expand button's label.
+  public var moreLabel: String
+  /// The collapse button's label, shown after the expanded text; `nil` for none.
+  public var lessLabel: String?
+  /// Whether a tap anywhere on the text toggles it.
+  public var togglesOnTapAnywhere: Bool
+  /// The duration of the expand and collapse animation, in seconds.
+  public var animationDuration: Double
+  /// Where the expanded state lives.
+  public var expansion: ExpansionSource
+
+  private var ownedIsExpanded = false
+
+  /// Creates a model.
+  ///
+  /// - Parameters:
+  ///   - text: The text, with sizes for the large type size.
+  ///   - width: The width in points.
+  ///   - lineLimit: The lines shown while collapsed (at least 1).
+  ///   - typeSize: The dynamic type size.
+  ///   - theme: The colors.
+  ///   - direction: The layout direction.
+  ///   - truncationStyle: `.fade` (App Store) or `.inline` ("… more").
+  ///   - moreLabel: The expand label.
+  ///   - lessLabel: The collapse label, or `nil` for none.
+  ///   - expansion: Where the expanded state lives.
+  public init(
+    text: StyledText, width: Double, lineLimit: Int = 3, typeSize: ContentSizeCategory = .large,
+    theme: Theme = .light, direction: LayoutDirection = .leftToRight,
+    truncationStyle: TruncationStyle = .fade, moreLabel: String = "more",
+    lessLabel: String? = nil, expansion: ExpansionSource = .owned
+  ) {
+    precondition(lineLimit >= 1, "An expandable text shows at least 1 line, got \(lineLimit)")
+    self.text = text
+    self.width = width
+    self.lineLimit = lineLimit
+    self.typeSize = typeSize
+    self.theme = theme
+    self.direction = direction
+    self.truncationStyle = truncationStyle
+    self.collapsesBlankLines = true
+    self.moreLabel = moreLabel
+    self.lessLabel = lessLabel
+    self.togglesOnTapAnywhere = false
+    self.animationDuration = 0.35
+    self.expansion = expansion
+  }
+
+  /// Whether the whole text is shown.
+  public var isExpanded: Bool {
+    get {
+      switch expansion {
+      case .owned: ownedIsExpanded
+      case .bound(let binding): binding.get()
+      }
+    }
+    set {
+      switch expansion {
+      case .owned: ownedIsExpanded = newValue
+      case .bound(let binding): binding.set(newValue)
+      }
+    }
+  }
+
+  /// Performs a tap's action; links are left to the caller.
+  public mutating func perform(_ action: ExpandableTextAction) {
+    switch action {
+    case .expand: isExpanded = true
+    case .collapse: isExpanded = false
+    case .link: break
+    }
+  }
+
+  // MARK: - Layout
+
+  /// The text as shown expanded: trimmed, scaled to the type size, colored by the theme.
+  func expandedText() -> StyledText {
+    var result = BlankLineCollapsing.trimmed(text).scaled(to: typeSize)
+    for run in result.runs where run.style.link != nil && run.style.color == nil {
+      result.updateStyle(in: run.range) { $0.color = theme.accent }
+    }
+    return result
+  }
+
+  /// The style of the buttons: the text's last style, in the accent color.
+  func buttonStyle(for text: StyledText) -> TextStyle {
+    var style = text.runs.last?.style ?? TextStyle()
+    style.color = theme.accent
+    style.link = nil
+    style.isSpoiler = false
+    return style
+  }
+
+  /// Lays the model out in its current state.
+  ///
+  /// - Parameter engine: The layout engine.
+  /// - Returns: What to draw, the buttons, and both states' heights.
+  /// - Throws: ``TextLayoutError`` for an invalid width.
+  public func layout(using engine: TextLayoutEngine) throws(TextLayoutError) -> ExpandableTextLayout
+  {
+    try layout(using: engine, expanded: isExpanded)
+  }
+
+  /// Lays the model out in a given state.
+  public func layout(
+    using engine: TextLayoutEngine, expanded: Bool
+  ) throws(TextLayoutError) -> ExpandableTextLayout {
+    let full = expandedText()
+    let limited = LayoutConfiguration(
+      width: width, lineLimit: .lines(lineLimit), direction: direction)
+    // Decided on the text as the reader will see it expanded, before blank lines collapse: a
+    // text that only fits once its blank lines are squeezed is still cut.
+    let isTruncated = try engine.layout(full, configuration: limited).isTruncated
+    let expandedLayout = try layoutExpanded(full, using: engine)
+    let expandedHeight = expandedLayout.text.size.height
+
+    let shown = collapsesBlankLines && isTruncated ? BlankLineCollapsing.collapsed(full) : full
+    var collapsed = try layoutCollapsed(
+      shown, isTruncated: isTruncated, using: engine)
+    collapsed.expandedHeight = expandedHeight
+    if expanded && isTruncated {
+      var result = expandedLayout
+      result.collapsedHeight = collapsed.collapsedHeight
+      return result
+    }
+    return collapsed
+  }
+
+  func layoutExpanded(
+    _ text: StyledText, using engine: TextLayoutEngine
+  ) throws(TextLayoutError) -> ExpandableTextLayout {
+    var text = text
+    var lessRange: Range<Int>?
+    if let lessLabel {
+      let start = text.string.utf8.count
+      text.append("\u{00A0}\u{00A0}", style: text.runs.last?.style ?? TextStyle())
+      text.append(lessLabel, style: buttonStyle(for: text))
+      lessRange = (start + 2 * 2)..<text.string.utf8.count
+    }
+    let laidOut = try engine.layout(
+      text, configuration: LayoutConfiguration(width: width, direction: direction))
+    let lessButton = lessRange.flatMap { laidOut.rects(for: $0).last }
+    return ExpandableTextLayout(
+      text: laidOut, isExpanded: true, isTruncated: true, moreButton: nil,
+      lessButton: lessButton, fade: nil,
+      size: Size(width: width, height: laidOut.size.height), collapsedHeight: 0,
+      expandedHeight: laidOut.size.height)
+  }
+
+  func layoutCollapsed(
+    _ text: StyledText, isTruncated: Bool, using engine: TextLayoutEngine
+  ) throws(TextLayoutError) -> ExpandableTextLayout {
+    let style = buttonStyle(for: text)
+    var configuration = LayoutConfiguration(
+      width: width, lineLimit: .lines(lineLimit), direction: direction)
+    if isTruncated && truncationStyle == .inline {
+      configuration.truncationToken = TruncationToken(leader: "\u{2026} ", label: moreLabel, labelStyle: style)
+    }
+    let laidOut = try engine.layout(text, configuration: configuration)
+    var result = ExpandableTextLayout(
+      text: laidOut, isExpanded: false, isTruncated: isTruncated, moreButton: nil,
+      lessButton: nil, fade: nil, size: Size(width: width, height: laidOut.size.height),
+      collapsedHeight: laidOut.size.height, expandedHeight: laidOut.size.height)
+    guard isTruncated, let last = laidOut.lines.last else { return result }
+
+    switch truncationStyle {
+    case .inline:
+      if let rect = laidOut.labelRect {
+        let label = try engine.layout(
+          StyledText(moreLabel, style: style),
+          configuration: LayoutConfiguration(width: max(1, rect.width + 1)))
+        result.moreButton = PlacedLabel(layout: label, origin: Point(x: rect.minX, y: rect.minY))
+      }
+    case .fade:
+      // "more" sits at the trailing end of the last line, on its baseline; the text under a
+      // ramp as wide as the label fades out just before it.
+      let label = try engine.layout(
+        StyledText(moreLabel, style: style), configuration: LayoutConfiguration(width: width))
+      let labelWidth = label.size.width
+      let labelAscent = label.lines.first?.ascent ?? 0
+      let isRightToLeft = direction == .rightToLeft || last.paragraphLevel & 1 == 1
+      let labelX = isRightToLeft ? 0 : width - labelWidth
+      result.moreButton = PlacedLabel(
+        layout: label, origin: Point(x: labelX, y: last.baseline - labelAscent))
+      let rampX = isRightToLeft ? labelWidth : labelX - labelWidth
+      result.fade = FadeMask(
+        rect: Rect(x: rampX, y: last.top, width: labelWidth, height: last.height),
+        clearEdge: isRightToLeft ? .left : .right)
+    }
+    return result
+  }
+
+  // MARK: - Interaction
+
+  /// How far outside a button's rectangle a tap still hits it, in points.
+  public static let hitSlop = 8.0
+
+  /// What a tap at a point does.
+  ///
+  /// Buttons come first, then links, then a tap anywhere when ``togglesOnTapAnywhere`` is set.
+  ///
+  /// - Parameters:
+  ///   - point: The tap, in the component's coordinates.
+  ///   - layout: The layout the tap landed on.
+  /// - Returns: The action, or `nil` when the tap does nothing.
+  public func hitTest(_ point: Point, in layout: ExpandableTextLayout) -> ExpandableTextAction? {
+    func hits(_ rect: Rect) -> Bool {
+      let slop = Self.hitSlop
+      return Rect(
+        x: rect.minX - slop, y: rect.minY - slop, width: rect.width + 2 * slop,
+        height: rect.height + 2 * slop
+      ).contains(point)
+    }
+    if !layout.isExpanded, let button = layout.moreButton, hits(button.frame) { return .expand }
+    if layout.isExpanded, let button = layout.lessButton, hits(button) { return .collapse }
+    if let offset = layout.text.characterOffset(at: point), offset < layout.text.visibleEnd,
+      let url = layout.text.text.style(at: offset).link,
+      layout.text.rects(for: offset..<(offset + 1)).contains(where: { $0.contains(point) })
+    {
+      return .link(url)
+    }
+    let frame = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
+    if togglesOnTapAnywhere && layout.isTruncated && frame.contains(point) {
+      return layout.isExpanded ? .collapse : .expand
+    }
+    return nil
+  }
+
+  /// The animation from the current state to the other one.
+  public func toggleAnimation(
+    using engine: TextLayoutEngine
+  ) throws(TextLayoutError) -> ExpansionAnimation {
+    let layout = try layout(using: engine)
+    return ExpansionAnimation(
+      fromHeight: layout.isExpanded ? layout.expandedHeight : layout.collapsedHeight,
+      toHeight: layout.isExpanded ? layout.collapsedHeight : layout.expandedHeight,
+      width: width, duration: animationDuration)
+  }
+
+  // MARK: - Accessibility
+
+  /// What assistive technologies read: the whole text, and the action to toggle it.
+  public func accessibility(isTruncated: Bool) -> AccessibilityDescription {
+    let label = BlankLineCollapsing.trimmed(text).string
+    guard isTruncated else {
+      return AccessibilityDescription(label: label, value: nil, actionName: nil)
+    }
+    return AccessibilityDescription(
+      label: label, value: isExpanded ? "expanded" : "collapsed",
+      actionName: isExpanded ? (lessLabel ?? "collapse") : moreLabel)
+  }
+}
+
+/// The accessibility of a component: its label, value, and the name of its custom action.
+public struct AccessibilityDescription: Sendable, Hashable {
+  /// The whole text, never cut.
+  public var label: String
+  /// The state, such as "collapsed", when there is one.
+  public var value: String?
+  /// The action's name, such as "more", when there is an action.
+  public var actionName: String?
+}

@@ -1,0 +1,45 @@
+import Testing
+import TextLayout
+
+@testable import TextReveal
+
+@Suite struct FullWidthTextTests {
+  static let paragraph = StyledText("Notifications arrive quietly unless you ask for sound.")
+
+  @Test("frame alignment places the text's box; text alignment places lines inside it",
+    arguments: [
+      (FullWidthText.FrameAlignment.leading, LayoutDirection.leftToRight, "left"),
+      (.trailing, .leftToRight, "right"), (.center, .leftToRight, "center"),
+      (.leading, .rightToLeft, "right"), (.trailing, .rightToLeft, "left"),
+    ])
+  func frameAlignment(
+    alignment: FullWidthText.FrameAlignment, direction: LayoutDirection, side: String
+  ) throws {
+    let text = FullWidthText(text: Self.paragraph, frameAlignment: alignment, direction: direction)
+    let aligned = try text.layout(in: 300, using: engine)
+    #expect(aligned.frame.width == 300)
+    #expect(aligned.textFrame.width < 300)
+    switch side {
+    case "left": #expect(aligned.textFrame.minX == 0)
+    case "right": #expect(abs(aligned.textFrame.maxX - 300) < 1e-9)
+    default: #expect(abs(aligned.textFrame.midX - 150) < 1e-9)
+    }
+  }
+
+  @Test("lines break the same in the box, and multi-line alignment works inside it")
+  func textAlignment() throws {
+    let natural = try engine.layout(Self.paragraph, configuration: LayoutConfiguration(width: 300))
+    for alignment in [TextAlignment.leading, .center, .trailing] {
+      let aligned = try FullWidthText(text: Self.paragraph, textAlignment: alignment)
+        .layout(in: 300, using: engine)
+      #expect(aligned.layout.lines.map(\.range) == natural.lines.map(\.range))
+      let box = aligned.textFrame.width
+      let short = try #require(aligned.layout.lines.min { $0.width < $1.width })
+      switch alignment {
+      case .leading: #expect(short.x == 0)
+      case .trailing: #expect(abs(short.x + short.width - box) < 1e-6)
+      default: #expect(abs(short.x + short.width / 2 - box / 2) < 1e-6)
+      }
+    }
+  }
+}
