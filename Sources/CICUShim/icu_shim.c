@@ -56,8 +56,9 @@ int32_t trs_line_breaks(
     uint8_t *mandatory, int32_t capacity, trs_status *status) {
   UErrorCode error = U_ZERO_ERROR;
   // utext over the UTF-8 bytes makes the iterator's native indexes UTF-8 byte offsets, so no
-  // conversion or index mapping is needed.
-  UText *text = utext_openUTF8(NULL, utf8, length, &error);
+  // conversion or index mapping is needed. The UText lives on the stack: no allocation per call.
+  UText storage = UTEXT_INITIALIZER;
+  UText *text = utext_openUTF8(&storage, utf8, length, &error);
   if (U_FAILURE(error)) {
     trs_fail(status, error, "utext_openUTF8");
     return -1;

@@ -1,5 +1,5 @@
 import CFontconfig
-import Synchronization
+import Foundation
 
 /// The few Fontconfig queries the shaper needs: the best face for a family, weight and slant, and
 /// the sorted list of faces to take fallbacks from.
@@ -7,12 +7,17 @@ import Synchronization
 /// Fontconfig is initialized on first use with the default configuration. Recent Fontconfig is
 /// thread-safe, but every call here still goes through one lock: the queries are rare (results
 /// are cached by the shaper) and the lock rules out surprises with older library versions.
-final class Fontconfig: Sendable {
+///
+/// The lock is an `NSLock` (a pthread mutex) rather than a `Mutex`: Fontconfig calls hold it for
+/// milliseconds, so it is often contended, and ThreadSanitizer does not see the ordering that
+/// `Mutex`'s uninstrumented slow path on Linux provides, which shows up as false data races.
+final class Fontconfig: @unchecked Sendable {
   /// The process's Fontconfig.
   static let shared = Fontconfig()
 
-  /// Whether `FcInit` succeeded; `nil` before the first query.
-  private let state = Mutex<Bool?>(nil)
+  private let lock = NSLock()
+  /// Whether `FcInit` succeeded; `nil` before the first query. Guarded by `lock`.
+  private var isInitialized: Bool?
 
   private init() {}
 
@@ -53,7 +58,7 @@ final class Fontconfig: Sendable {
   private func withInitializedLibrary<Result: Sendable>(
     _ body: () -> Result
   ) -> Result? {
-    state.withLock { isInitialized -> Result? in
+    lock.withLock { () -> Result? in
       if isInitialized == nil {
         isInitialized = FcInit() != 0
       }
