@@ -1,0 +1,91 @@
+import Foundation
+
+/// `textreveal-bench --corpus FILE [--repetitions N] [--only NAME]...`: runs the benchmarks of
+/// TextReveal's layout engine against Pango and prints one line per figure.
+///
+/// `textreveal-bench memory-child ours|peer --corpus FILE` is the child process of the memory
+/// benchmark; `textreveal-bench profile truncation-check|full-layout --corpus FILE
+/// [--repetitions N]` runs only our engine, for a profiler (valgrind --tool=callgrind).
+@main
+enum BenchCommand {
+  static let benchmarks = ["truncation-check", "full-layout", "early-exit", "memory"]
+
+  static func main() {
+    do {
+      try run(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      FileHandle.standardError.write(Data("textreveal-bench: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+
+  static func run(_ arguments: [String]) throws(BenchError) {
+    var arguments = arguments
+    var child: String?
+    var profiled: String?
+    if arguments.first == "memory-child" || arguments.first == "profile" {
+      guard arguments.count >= 2 else {
+        throw .usage("\(arguments[0]) needs ours or peer, or a benchmark to profile")
+      }
+      if arguments[0] == "profile" { profiled = arguments[1] } else { child = arguments[1] }
+      arguments.removeFirst(2)
+    }
+    var corpusPath: String?
+    var repetitions = 7
+    var only: [String] = []
+    while !arguments.isEmpty {
+      let option = arguments.removeFirst()
+      guard let value = arguments.first else { throw .usage("\(option) needs a value") }
+      arguments.removeFirst()
+      switch option {
+      case "--corpus": corpusPath = value
+      case "--repetitions":
+        guard let count = Int(value), count >= 1 else {
+          throw .usage("--repetitions needs a positive number, not \(value)")
+        }
+        repetitions = count
+      case "--only":
+        guard benchmarks.contains(value) else {
+          throw .usage("--only takes one of \(benchmarks.joined(separator: ", ")), not \(value)")
+        }
+        only.append(value)
+      default:
+        throw .usage(
+          "unknown option \(option); usage: textreveal-bench --corpus FILE"
+            + " [--repetitions N] [--only NAME]...")
+      }
+    }
+    guard let corpusPath else {
+      throw .usage("--corpus FILE is required (see Benchmarks/Makefile)")
+    }
+    let corpus = try Corpus(path: corpusPath)
+    if let child {
+      try Memory.child(side: child, corpus: corpus)
+      return
+    }
+    if let profiled {
+      Profile.run(profiled, corpus: corpus, repetitions: repetitions)
+      return
+    }
+
+    let characters = corpus.texts.reduce(0) { $0 + $1.string.unicodeScalars.count }
+    let bytes = corpus.texts.reduce(0) { $0 + $1.utf8.count }
+    output(
+      "bench-setup texts=\(corpus.texts.count) characters=\(characters) bytes=\(bytes)"
+        + " font=\"\(Setup.family)\" size=\(Int(Setup.size)) width=\(Int(Setup.width))"
+        + " line-limit=\(Setup.lineLimit) repetitions=\(repetitions)")
+    var suite = Suite(corpus: corpus, repetitions: repetitions)
+    let selected = only.isEmpty ? benchmarks : only
+    if selected.contains("truncation-check") { try suite.truncationCheck() }
+    if selected.contains("full-layout") { try suite.fullLayout() }
+    if selected.contains("early-exit") { try suite.earlyExit() }
+    if selected.contains("memory") { try Memory.compare(corpusPath: corpusPath) }
+    output("bench-done checksum=\(suite.checksum)")
+  }
+}
+
+/// Writes a line to standard output at once (unbuffered), so that `tee` shows each figure as it
+/// comes and a child's output is complete when it exits.
+func output(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,17 @@
+/// Runs only our engine over the corpus, for a profiler: one pass to warm the shaping cache,
+/// then `repetitions` passes.
+enum Profile {
+  static func run(_ benchmark: String, corpus: Corpus, repetitions: Int) {
+    let ours = OurEngine()
+    var checksum = 0
+    for _ in 0...repetitions {
+      for text in corpus.texts {
+        switch benchmark {
+        case "full-layout": checksum &+= ours.fullLayout(text).lines.count
+        default: checksum &+= ours.truncationCheck(text).lines.count
+        }
+      }
+    }
+    output("profile \(benchmark) checksum=\(checksum)")
+  }
+}
