@@ -9,9 +9,10 @@ extension RGBABitmap {
   ///   - x: The column of this bitmap where `other`'s left column goes.
   ///   - y: The row of this bitmap where `other`'s top row goes.
   public mutating func draw(_ other: RGBABitmap, atX x: Int = 0, y: Int = 0) {
-    let columns = max(0, x)..<min(width, x + other.width)
-    let rows = max(0, y)..<min(height, y + other.height)
-    guard !columns.isEmpty, !rows.isEmpty else { return }
+    guard
+      let (columns, rows) = Self.overlap(
+        x: x, y: y, width: other.width, height: other.height, in: self)
+    else { return }
     for row in rows {
       for column in columns {
         let source = ((row - y) * other.width + (column - x)) * 4
@@ -44,9 +45,9 @@ extension RGBABitmap {
     guard maskWidth > 0 else { return }
     let maskHeight = mask.count / maskWidth
     let source = PremultipliedColor(color)
-    let columns = max(0, x)..<min(width, x + maskWidth)
-    let rows = max(0, y)..<min(height, y + maskHeight)
-    guard source.alpha > 0, !columns.isEmpty, !rows.isEmpty else { return }
+    guard source.alpha > 0,
+      let (columns, rows) = Self.overlap(x: x, y: y, width: maskWidth, height: maskHeight, in: self)
+    else { return }
     for row in rows {
       for column in columns {
         let coverage = mask[(row - y) * maskWidth + (column - x)]
@@ -54,5 +55,18 @@ extension RGBABitmap {
         blend(at: (row * width + column) * 4, source, coverage: Double(coverage) / 255)
       }
     }
+  }
+
+  /// The columns and rows of `bitmap` that a rectangle of pixels placed at `(x, y)` covers, or
+  /// `nil` when it lies entirely outside.
+  private static func overlap(
+    x: Int, y: Int, width: Int, height: Int, in bitmap: RGBABitmap
+  ) -> (columns: Range<Int>, rows: Range<Int>)? {
+    let minX = max(0, x)
+    let maxX = min(bitmap.width, x + width)
+    let minY = max(0, y)
+    let maxY = min(bitmap.height, y + height)
+    guard minX < maxX, minY < maxY else { return nil }
+    return (minX..<maxX, minY..<maxY)
   }
 }
