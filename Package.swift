@@ -72,6 +72,10 @@ let package = Package(
     .testTarget(
       name: "TextRevealTests", dependencies: ["TextReveal", "TextLayout", "TextShaping", "TestSupport"]
     ),
+    .testTarget(
+      name: "TextRasterTests",
+      dependencies: ["TextRaster", "TextShaping", "TextLayout", "CZlib", "TestSupport"]
+    ),
     .testTarget(name: "TextRevealCLITests", dependencies: ["textreveal", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,209 @@
+import CZlib
+import Foundation
+
+/// A small PNG and APNG decoder for the tests: 8-bit RGBA, no interlacing, which is all the
+/// encoders write. It checks the signature and every chunk's CRC with its own CRC-32, so it does
+/// not trust the encoder's use of zlib's `crc32`.
+struct PNGReader {
+  struct Chunk {
+    var type: String
+    var data: [UInt8]
+    var storedCRC: UInt32
+  }
+
+  /// One fcTL record and the frame's decoded pixels.
+  struct FrameControl {
+    var sequence: UInt32
+    var width: Int
+    var height: Int
+    var x: Int
+    var y: Int
+    var delayNumerator: UInt16
+    var delayDenominator: UInt16
+    var disposeOperation: UInt8
+    var blendOperation: UInt8
+  }
+
+  enum Failure: Error, CustomStringConvertible {
+    case badSignature
+    case truncated
+    case badCRC(String)
+    case unsupported(String)
+    case inflate(Int32)
+
+    var description: String {
+      switch self {
+      case .badSignature: "not a PNG signature"
+      case .truncated: "the file ends inside a chunk"
+      case .badCRC(let type): "the \(type) chunk's CRC does not match"
+      case .unsupported(let what): "unsupported: \(what)"
+      case .inflate(let code): "uncompress failed with \(code)"
+      }
+    }
+  }
+
+  let chunks: [Chunk]
+  let width: Int
+  let height: Int
+
+  init(_ bytes: [UInt8]) throws {
+    guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+      throw Failure.badSignature
+    }
+    var chunks: [Chunk] = []
+    var position = 8
+    while position < bytes.count {
+      guard position + 12 <= bytes.count else { throw Failure.truncated }
+      let length = Int(Self.uint32(bytes, at: position))
+      guard position + 12 + length <= bytes.count else { throw Failure.truncated }
+      let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
+      let data = Array(bytes[(position + 8)..<(position + 8 + length)])
+      let stored = Self.uint32(bytes, at: position + 8 + length)
+      guard Self.crc32(Array(bytes[(position + 4)..<(position + 8 + length)])) == stored else {
+        throw Failure.badCRC(type)
+      }
+      chunks.append(Chunk(type: type, data: data, storedCRC: stored))
+      position += 12 + length
+    }
+    guard let header = chunks.first, header.type == "IHDR", header.data.count == 13 else {
+      throw Failure.unsupported("no IHDR first")
+    }
+    guard header.data[8] == 8, header.data[9] == 6, header.data[12] == 0 else {
+      throw Failure.unsupported("not 8-bit RGBA without interlacing")
+    }
+    self.chunks = chunks
+    self.width = Int(Self.uint32(header.data, at: 0))
+    self.height = Int(Self.uint32(header.data, at: 4))
+  }
+
+  /// The chunk types in file order.
+  var chunkTypes: [String] { chunks.map(\.type) }
+
+  /// The default image (from the IDAT chunks), straight-alpha RGBA.
+  func image() throws -> [UInt8] {
+    let data = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
+    return try Self.decode(data, width: width, height: height)
+  }
+
+  /// acTL: the number of frames and plays.
+  var animationControl: (frames: UInt32, plays: UInt32)? {
+    chunks.first { $0.type == "acTL" }.map {
+      (Self.uint32($0.data, at: 0), Self.uint32($0.data, at: 4))
+    }
+  }
+
+  /// The fcTL records in order.
+  var frameControls: [FrameControl] {
+    chunks.filter { $0.type == "fcTL" }.map { chunk in
+      let data = chunk.data
+      return FrameControl(
+        sequence: Self.uint32(data, at: 0), width: Int(Self.uint32(data, at: 4)),
+        height: Int(Self.uint32(data, at: 8)), x: Int(Self.uint32(data, at: 12)),
+        y: Int(Self.uint32(data, at: 16)), delayNumerator: UInt16(data[20]) << 8 | UInt16(data[21]),
+        delayDenominator: UInt16(data[22]) << 8 | UInt16(data[23]), disposeOperation: data[24],
+        blendOperation: data[25])
+    }
+  }
+
+  /// The sequence numbers of fcTL and fdAT chunks, in file order.
+  var sequenceNumbers: [UInt32] {
+    chunks.filter { $0.type == "fcTL" || $0.type == "fdAT" }.map { Self.uint32($0.data, at: 0) }
+  }
+
+  /// Every frame of an APNG, fully composed, straight-alpha RGBA. Handles what the encoder
+  /// writes: dispose none, blend source.
+  func frames() throws -> [[UInt8]] {
+    var canvas = [UInt8](repeating: 0, count: width * height * 4)
+    var result: [[UInt8]] = []
+    var control: FrameControl?
+    var data: [UInt8] = []
+    func finish() throws {
+      guard let control else { return }
+      guard control.disposeOperation == 0, control.blendOperation == 0 else {
+        throw Failure.unsupported("dispose or blend operations other than 0")
+      }
+      let region = try Self.decode(data, width: control.width, height: control.height)
+      for row in 0..<control.height {
+        for column in 0..<(control.width * 4) {
+          canvas[((control.y + row) * width + control.x) * 4 + column] =
+            region[row * control.width * 4 + column]
+        }
+      }
+      result.append(canvas)
+    }
+    let controls = frameControls
+    var controlIndex = 0
+    for chunk in chunks {
+      switch chunk.type {
+      case "fcTL":
+        try finish()
+        control = controls[controlIndex]
+        controlIndex += 1
+        data = []
+      case "IDAT": data += chunk.data
+      case "fdAT": data += chunk.data.dropFirst(4)
+      default: break
+      }
+    }
+    try finish()
+    return result
+  }
+
+  // MARK: - Decoding
+
+  static func decode(_ compressed: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+    let rowLength = width * 4
+    var length = uLong(height * (rowLength + 1))
+    var filtered = [UInt8](repeating: 0, count: Int(length))
+    let code = filtered.withUnsafeMutableBufferPointer { target in
+      compressed.withUnsafeBufferPointer { source in
+        uncompress(target.baseAddress, &length, source.baseAddress, uLong(source.count))
+      }
+    }
+    guard code == Z_OK else { throw Failure.inflate(code) }
+    guard Int(length) == filtered.count else { throw Failure.truncated }
+    var pixels = [UInt8](repeating: 0, count: height * rowLength)
+    for row in 0..<height {
+      let filter = filtered[row * (rowLength + 1)]
+      for index in 0..<rowLength {
+        let raw = Int(filtered[row * (rowLength + 1) + 1 + index])
+        let left = index >= 4 ? Int(pixels[row * rowLength + index - 4]) : 0
+        let up = row > 0 ? Int(pixels[(row - 1) * rowLength + index]) : 0
+        let upLeft = row > 0 && index >= 4 ? Int(pixels[(row - 1) * rowLength + index - 4]) : 0
+        let predictor: Int
+        switch filter {
+        case 0: predictor = 0
+        case 1: predictor = left
+        case 2: predictor = up
+        case 3: predictor = (left + up) / 2
+        case 4:
+          let estimate = left + up - upLeft
+          let (toLeft, toUp, toUpLeft) =
+            (abs(estimate - left), abs(estimate - up), abs(estimate - upLeft))
+          predictor =
+            toLeft <= toUp && toLeft <= toUpLeft ? left : (toUp <= toUpLeft ? up : upLeft)
+        default: throw Failure.unsupported("filter \(filter)")
+        }
+        pixels[row * rowLength + index] = UInt8((raw + predictor) & 0xFF)
+      }
+    }
+    return pixels
+  }
+
+  static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+      | UInt32(bytes[offset + 3])
+  }
+
+  /// CRC-32 as the PNG specification's sample code computes it.
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 {
+        crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1
+      }
+    }
+    return crc ^ 0xFFFF_FFFF
+  }
+}
