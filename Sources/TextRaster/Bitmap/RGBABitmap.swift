@@ -42,13 +42,15 @@ public struct RGBABitmap: Sendable, Hashable {
     self.width = width
     self.height = height
     let source = PremultipliedColor(color)
-    let pixel: [UInt8] = [
-      UInt8(source.red.rounded()), UInt8(source.green.rounded()), UInt8(source.blue.rounded()),
-      UInt8(source.alpha.rounded()),
-    ]
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(width * height * 4)
-    for _ in 0..<(width * height) { bytes += pixel }
+    let pixel = [source.red, source.green, source.blue, source.alpha].map(Self.byte)
+    var bytes = [UInt8](repeating: pixel[0], count: width * height * 4)
+    if pixel.contains(where: { $0 != pixel[0] }) {
+      for index in stride(from: 0, to: bytes.count, by: 4) {
+        bytes[index + 1] = pixel[1]
+        bytes[index + 2] = pixel[2]
+        bytes[index + 3] = pixel[3]
+      }
+    }
     self.bytes = bytes
   }
 
