@@ -1,3 +1,4 @@
+import CHarfBuzz
 import TextLayout
 
 extension HarfBuzzShaper: TextShaper {
@@ -20,13 +21,19 @@ extension HarfBuzzShaper: TextShaper {
   /// - Complexity: A dictionary lookup when the piece was shaped before with the same style
   ///   attributes; otherwise linear in the length of the piece.
   public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
+    let primary = primaryFont(for: FontRequest(style))
+    let (before, after) = neighbors(of: text, primary: primary)
     let key = ShapeKey(
       text: String(text), family: style.fontFamily, size: style.size,
-      weight: style.weight.value, isItalic: style.isItalic, isRightToLeft: isRightToLeft)
+      weight: style.weight.value, isItalic: style.isItalic, isRightToLeft: isRightToLeft,
+      before: before?.font.id, beforeScript: before?.script.rawValue, after: after?.font.id,
+      afterScript: after?.script.rawValue)
     if let cached = state.withLock({ $0.shapes[key] }) {
       return cached
     }
-    let shaped = shapeUncached(text, style: style, isRightToLeft: isRightToLeft)
+    let shaped = shapeUncached(
+      text, style: style, isRightToLeft: isRightToLeft, primary: primary, before: before,
+      after: after)
     state.withLock { state in
       if state.shapes.count >= Self.shapeCacheLimit {
         state.shapes.removeAll(keepingCapacity: true)
@@ -36,11 +43,52 @@ extension HarfBuzzShaper: TextShaper {
     return shaped
   }
 
+  /// The characters around a piece in its paragraph that decide the face of spaces at its
+  /// edges: the one before when the piece starts with a neutral character, the one after when
+  /// it ends with one. The base string of the substring is the paragraph's text.
+  func neighbors(
+    of text: Substring, primary: PrimaryFont
+  ) -> (before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?) {
+    guard let first = text.first, let last = text.last else { return (nil, nil) }
+    var before: TextItemizer.Neighbor?
+    if TextItemizer.isFontNeutral(first) {
+      var font: LoadedFont?
+      var examined = 0
+      for character in text.base[..<text.startIndex].reversed() {
+        if character.isNewline || examined == 64 { break }
+        examined += 1
+        if font == nil && !TextItemizer.isFontNeutral(character) {
+          font = self.font(for: character, primary: primary)
+        }
+        let script = TextItemizer.script(of: character)
+        if let font, !TextItemizer.isNeutral(script) {
+          before = TextItemizer.Neighbor(font: font, script: script)
+          break
+        }
+      }
+      if before == nil, let font { before = TextItemizer.Neighbor(font: font, script: HB_SCRIPT_COMMON) }
+    }
+    var after: TextItemizer.Neighbor?
+    if TextItemizer.isFontNeutral(last) {
+      for character in text.base[text.endIndex...].prefix(64) {
+        if character.isNewline { break }
+        if !TextItemizer.isFontNeutral(character) {
+          after = TextItemizer.Neighbor(
+            font: font(for: character, primary: primary), script: TextItemizer.script(of: character))
+          break
+        }
+      }
+    }
+    return (before, after)
+  }
+
   private func shapeUncached(
-    _ text: Substring, style: TextStyle, isRightToLeft: Bool
+    _ text: Substring, style: TextStyle, isRightToLeft: Bool, primary: PrimaryFont,
+    before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?
   ) -> ShapedText {
-    let primary = primaryFont(for: FontRequest(style))
-    let itemization = TextItemizer.itemize(text) { font(for: $0, primary: primary) }
+    let itemization = TextItemizer.itemize(
+      text, before: before, after: after, primary: primary.font
+    ) { font(for: $0, primary: primary) }
     guard !itemization.items.isEmpty else {
       let metrics = primary.font.metrics(size: style.size)
       return ShapedText(

@@ -61,5 +61,11 @@ extension HarfBuzzShaper {
     var weight: Int
     var isItalic: Bool
     var isRightToLeft: Bool
+    /// The faces and scripts of the characters around the piece, when it starts or ends with
+    /// a space or another character that takes its neighbours' face.
+    var before: FontID?
+    var beforeScript: UInt32?
+    var after: FontID?
+    var afterScript: UInt32?
   }
 }

@@ -6,6 +6,13 @@ import CHarfBuzz
 /// with their base. A character's script is that of its first scalar whose script is neither
 /// Common nor Inherited; characters with no such scalar (spaces, digits, punctuation) take the
 /// script of the run before them, or of the first run after them at the start of the piece.
+///
+/// Spaces, variation selectors and format characters never choose a face by coverage, as in
+/// Pango: a run of them takes the face of the character before it, unless the next character
+/// continues the same script run in the primary face while the one before used a fallback face,
+/// in which case the run moves to the primary face. At the edges of a piece the neighbours come
+/// from the surrounding paragraph. It matters after CJK text: a space after an ideograph is
+/// shaped in the CJK face and is narrower than DejaVu Sans's.
 enum TextItemizer {
   /// A run of characters with one face and one script.
   struct Item {
@@ -23,40 +30,97 @@ enum TextItemizer {
     var characterStarts: [Int]
   }
 
+  /// A character next to a piece, in the same paragraph: its face and script.
+  struct Neighbor {
+    /// The face the character is shaped with.
+    var font: LoadedFont
+    /// Its script: resolved (never Common) for the character before the piece, as it is for
+    /// the character after.
+    var script: hb_script_t
+  }
+
   /// Itemizes `text`, asking `font(for:)` for the face of each character.
   static func itemize(
-    _ text: Substring, font fontForCharacter: (Character) -> LoadedFont
+    _ text: Substring, before: Neighbor? = nil, after: Neighbor? = nil,
+    primary: LoadedFont? = nil, font fontForCharacter: (Character) -> LoadedFont
   ) -> Itemization {
     var characterStarts: [Int] = []
-    var fonts: [LoadedFont] = []
-    var scripts: [hb_script_t] = []
+    var fonts: [LoadedFont?] = []
+    var rawScripts: [hb_script_t] = []
     var offset = 0
     for character in text {
       characterStarts.append(offset)
-      fonts.append(fontForCharacter(character))
-      scripts.append(script(of: character))
+      fonts.append(isFontNeutral(character) ? nil : fontForCharacter(character))
+      rawScripts.append(script(of: character))
       offset += character.utf8.count
     }
-    resolveNeutralScripts(&scripts)
+    var scripts = rawScripts
+    resolveNeutralScripts(&scripts, initial: before?.script)
+
+    // Each run of neutral characters takes a face from its neighbours.
+    var position = 0
+    while position < fonts.count {
+      guard fonts[position] == nil else {
+        position += 1
+        continue
+      }
+      var end = position
+      while end < fonts.count && fonts[end] == nil { end += 1 }
+      let previous =
+        position > 0
+        ? Neighbor(font: fonts[position - 1]!, script: scripts[position - 1]) : before
+      let next = end < fonts.count ? Neighbor(font: fonts[end]!, script: rawScripts[end]) : after
+      let chosen =
+        neutralFont(previous: previous, next: next, primary: primary)
+        ?? fontForCharacter(text[text.index(text.startIndex, offsetBy: position)])
+      for index in position..<end { fonts[index] = chosen }
+      position = end
+    }
 
     var items: [Item] = []
     for position in characterStarts.indices {
       let end =
         position + 1 < characterStarts.count ? characterStarts[position + 1] : offset
-      if let last = items.last, last.font === fonts[position], last.script == scripts[position] {
+      let font = fonts[position]!
+      if let last = items.last, last.font === font, last.script == scripts[position] {
         items[items.count - 1].range = last.range.lowerBound..<end
       } else {
         items.append(
-          Item(
-            range: characterStarts[position]..<end, font: fonts[position],
-            script: scripts[position]))
+          Item(range: characterStarts[position]..<end, font: font, script: scripts[position]))
       }
     }
     return Itemization(items: items, characterStarts: characterStarts)
   }
 
+  /// The face of a run of neutral characters between two neighbours.
+  static func neutralFont(
+    previous: Neighbor?, next: Neighbor?, primary: LoadedFont?
+  ) -> LoadedFont? {
+    guard let previous else { return next?.font }
+    guard let next else { return previous.font }
+    let continuesRun = isNeutral(next.script) || next.script == previous.script
+    if continuesRun && next.font === primary && previous.font !== primary {
+      return next.font
+    }
+    return previous.font
+  }
+
+  /// Whether a character takes the face of its neighbours instead of choosing one: space
+  /// separators (but the visible Ogham space mark), variation selectors, and format characters
+  /// outside the Arabic block (where they are visible).
+  static func isFontNeutral(_ character: Character) -> Bool {
+    character.unicodeScalars.allSatisfy { scalar in
+      let value = scalar.value
+      switch scalar.properties.generalCategory {
+      case .spaceSeparator: return value != 0x1680
+      case .format: return !(0x600...0x6FF).contains(value)
+      default: return (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value)
+      }
+    }
+  }
+
   /// The script of a character's first scalar that has a real script, or Common.
-  private static func script(of character: Character) -> hb_script_t {
+  static func script(of character: Character) -> hb_script_t {
     let functions = hb_unicode_funcs_get_default()
     for scalar in character.unicodeScalars {
       let script = hb_unicode_script(functions, scalar.value)
@@ -67,13 +131,17 @@ enum TextItemizer {
     return HB_SCRIPT_COMMON
   }
 
-  private static func isNeutral(_ script: hb_script_t) -> Bool {
+  static func isNeutral(_ script: hb_script_t) -> Bool {
     script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
   }
 
-  /// Gives neutral characters the script of the run before them, or after them at the start.
-  private static func resolveNeutralScripts(_ scripts: inout [hb_script_t]) {
-    guard let firstReal = scripts.first(where: { !isNeutral($0) }) else {
+  /// Gives neutral characters the script of the run before them (`initial` before the first),
+  /// or after them at the start.
+  private static func resolveNeutralScripts(
+    _ scripts: inout [hb_script_t], initial: hb_script_t? = nil
+  ) {
+    let start = initial.flatMap { isNeutral($0) ? nil : $0 }
+    guard let firstReal = start ?? scripts.first(where: { !isNeutral($0) }) else {
       return
     }
     var current = firstReal

@@ -1,0 +1,45 @@
+import Testing
+import TextLayout
+
+@testable import TextShaping
+
+/// Spaces take the face of their neighbours, as in Pango: after an ideograph a space is shaped
+/// in the CJK face (narrower than DejaVu Sans's), unless the same script run goes on in the
+/// primary face.
+@Suite struct SpaceFontTests {
+  let shaper = HarfBuzzShaper()
+  let style = TextStyle(fontFamily: "DejaVu Sans", size: 17)
+
+  /// The advance of the space at `range` of `paragraph`, shaped as its own piece.
+  func spaceAdvance(in paragraph: String, at offset: Int) -> Double {
+    let utf8 = paragraph.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: offset)
+    let piece = paragraph[start..<utf8.index(after: start)]
+    return shaper.shape(piece, style: style, isRightToLeft: false).advance
+  }
+
+  @Test("a space after Latin text is DejaVu Sans's; after an ideograph it is the CJK face's")
+  func spaceAfterIdeograph() throws {
+    let latin = spaceAdvance(in: "n m", at: 1)
+    let afterHan = spaceAdvance(in: "為 m", at: 3)
+    #expect(abs(latin - 17 * 651 / 2048) < 0.01)  // DejaVu Sans's space: 651 units
+    #expect(afterHan < latin - 0.5)
+    let runs = shaper.shape(Substring("為 m").dropFirst(), style: style, isRightToLeft: false).runs
+    let run = try #require(runs.first)
+    let face = try #require(shaper.fontFace(for: run.font))
+    #expect(face.familyName != "DejaVu Sans")
+  }
+
+  @Test("a space moves to the primary face when the same script run continues in it")
+  func spaceBeforePrimaryFace() {
+    // '"' is Common, so it continues the Han run, in DejaVu Sans: the space goes with it.
+    let beforeQuote = spaceAdvance(in: "時， \"x\"", at: 6)
+    #expect(abs(beforeQuote - 17 * 651 / 2048) < 0.01)
+  }
+
+  @Test("a space at the start of a paragraph takes the face of what follows")
+  func leadingSpace() {
+    #expect(spaceAdvance(in: " 為", at: 0) < 17 * 651 / 2048 - 0.5)
+    #expect(abs(spaceAdvance(in: " m", at: 0) - 17 * 651 / 2048) < 0.01)
+  }
+}
