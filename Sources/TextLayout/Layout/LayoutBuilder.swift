@@ -72,35 +72,33 @@ struct LayoutBuilder {
   /// Paragraphs end at LF, CR, CR LF, VT, FF, NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR: the
   /// characters UAX #14 gives a mandatory break after.
   func findSeparator(from start: Int, to end: Int) -> (offset: Int, length: Int)? {
-    let utf8 = text.string.utf8
-    var index = utf8.index(utf8.startIndex, offsetBy: start)
-    var offset = start
-    while offset < end {
-      let byte = utf8[index]
-      switch byte {
-      case 0x0A, 0x0B, 0x0C:
-        return (offset, 1)
-      case 0x0D:
-        let next = utf8.index(after: index)
-        return (offset, next != utf8.endIndex && utf8[next] == 0x0A ? 2 : 1)
-      case 0xC2:
-        let next = utf8.index(after: index)
-        if next != utf8.endIndex && utf8[next] == 0x85 { return (offset, 2) }
-      case 0xE2:
-        let second = utf8.index(after: index)
-        if second != utf8.endIndex && utf8[second] == 0x80 {
-          let third = utf8.index(after: second)
-          if third != utf8.endIndex && (utf8[third] == 0xA8 || utf8[third] == 0xA9) {
+    // A raw byte loop: walking String.UTF8View index by index costs several times more, and the
+    // scan covers a whole window even for a 3-line layout. StyledText keeps its string in
+    // contiguous UTF-8, so withUTF8 does not copy.
+    var string = text.string
+    return string.withUTF8 { bytes in
+      var offset = start
+      while offset < end {
+        switch bytes[offset] {
+        case 0x0A, 0x0B, 0x0C:
+          return (offset, 1)
+        case 0x0D:
+          return (offset, offset + 1 < bytes.count && bytes[offset + 1] == 0x0A ? 2 : 1)
+        case 0xC2:
+          if offset + 1 < bytes.count && bytes[offset + 1] == 0x85 { return (offset, 2) }
+        case 0xE2:
+          if offset + 2 < bytes.count && bytes[offset + 1] == 0x80
+            && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9)
+          {
             return (offset, 3)
           }
+        default:
+          break
         }
-      default:
-        break
+        offset += 1
       }
-      index = utf8.index(after: index)
-      offset += 1
+      return nil
     }
-    return nil
   }
 
   /// Moves an offset back to the start of a Unicode scalar.
