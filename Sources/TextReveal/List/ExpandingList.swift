@@ -1,0 +1,148 @@
+import TextLayout
+
+/// A list of rows (avatar and message) that show a few lines each and expand on tap.
+///
+/// Row heights come from the layout engine, never from estimates, and "Read more" appears only
+/// on rows whose text is really cut. The expanded state lives in an ``ExpansionSet`` keyed by
+/// row identity, so it survives inserting, removing and moving rows.
+///
+/// ```swift
+/// let list = ExpandingList(rows: rows, width: 390)
+/// let layout = try list.layout(expansion: expanded, using: engine)
+/// if let hit = layout.hitTest(tap) { expanded.toggle(hit.id) }
+/// ```
+public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
+  /// The rows, top to bottom.
+  public var rows: [ListRow<ID>]
+  /// The list's width in points.
+  public var width: Double
+  /// The lines a collapsed row shows.
+  public var lineLimit: Int
+  /// The dynamic type size; text sizes are given at ``ContentSizeCategory/large``.
+  public var typeSize: ContentSizeCategory
+  /// The colors.
+  public var theme: Theme
+  /// The layout direction.
+  public var direction: LayoutDirection
+  /// Spacing and sizes of a row.
+  public var metrics: Metrics
+  /// The label under a cut, collapsed row.
+  public var readMoreLabel: String
+  /// The label under an expanded row.
+  public var showLessLabel: String
+
+  /// Creates a list.
+  public init(
+    rows: [ListRow<ID>], width: Double, lineLimit: Int = 3,
+    typeSize: ContentSizeCategory = .large, theme: Theme = .light,
+    direction: LayoutDirection = .leftToRight
+  ) {
+    precondition(lineLimit >= 1, "A row shows at least 1 line, got \(lineLimit)")
+    self.rows = rows
+    self.width = width
+    self.lineLimit = lineLimit
+    self.typeSize = typeSize
+    self.theme = theme
+    self.direction = direction
+    self.metrics = Metrics()
+    self.readMoreLabel = "Read more"
+    self.showLessLabel = "Show less"
+  }
+
+  /// Spacing and sizes of a row, in points.
+  public struct Metrics: Sendable, Hashable {
+    /// Space around a row's content.
+    public var padding = 12.0
+    /// The avatar's diameter.
+    public var avatarSize = 40.0
+    /// Space between the avatar and the text.
+    public var spacing = 12.0
+    /// Space between the text and its label.
+    public var labelSpacing = 4.0
+
+    /// Creates the default metrics.
+    public init() {}
+  }
+
+  /// The width of a row's text.
+  public var textWidth: Double {
+    width - 2 * metrics.padding - metrics.avatarSize - metrics.spacing
+  }
+
+  /// Lays out every row.
+  ///
+  /// - Parameters:
+  ///   - expansion: Which rows are expanded.
+  ///   - engine: The layout engine.
+  /// - Returns: Each row's frame, text layout and label.
+  /// - Throws: ``TextRevealError/duplicateRowID(_:)`` when two rows share an identity, or
+  ///   ``TextRevealError/layout(_:)`` for a width too small for the text.
+  /// - Complexity: One line-limited layout per row, plus a full one per expanded row.
+  public func layout(
+    expansion: ExpansionSet<ID>, using engine: TextLayoutEngine
+  ) throws(TextRevealError) -> ListLayout<ID> {
+    var seen = Set<ID>()
+    seen.reserveCapacity(rows.count)
+    for row in rows where !seen.insert(row.id).inserted {
+      throw .duplicateRowID(String(describing: row.id))
+    }
+    do {
+      return try layoutRows(expansion: expansion, using: engine)
+    } catch {
+      throw .layout(error)
+    }
+  }
+
+  private func layoutRows(
+    expansion: ExpansionSet<ID>, using engine: TextLayoutEngine
+  ) throws(TextLayoutError) -> ListLayout<ID> {
+    let limited = LayoutConfiguration(
+      width: textWidth, lineLimit: .lines(lineLimit), direction: direction)
+    let unlimited = LayoutConfiguration(width: textWidth, direction: direction)
+    var labelStyle = TextStyle(size: 15 * typeSize.scale, weight: .semibold)
+    labelStyle.color = theme.accent
+    // The two labels are the same for every row: lay them out once.
+    let readMore = try engine.layout(
+      StyledText(readMoreLabel, style: labelStyle), configuration: unlimited)
+    let showLess = try engine.layout(
+      StyledText(showLessLabel, style: labelStyle), configuration: unlimited)
+
+    let isRightToLeft = direction == .rightToLeft
+    var result: [RowLayout<ID>] = []
+    result.reserveCapacity(rows.count)
+    var top = 0.0
+    for row in rows {
+      let text = row.text.scaled(to: typeSize)
+      let collapsed = try engine.layout(text, configuration: limited)
+      let isExpanded = collapsed.isTruncated && expansion.isExpanded(row.id)
+      let shown = isExpanded ? try engine.layout(text, configuration: unlimited) : collapsed
+      let textX =
+        isRightToLeft ? metrics.padding : metrics.padding + metrics.avatarSize + metrics.spacing
+      let textTop = top + metrics.padding
+      var contentHeight = shown.size.height
+      var label: PlacedLabel?
+      if collapsed.isTruncated {
+        let labelLayout = isExpanded ? showLess : readMore
+        let labelWidth = labelLayout.size.width
+        let labelX = isRightToLeft ? textX + textWidth - labelWidth : textX
+        label = PlacedLabel(
+          layout: labelLayout,
+          origin: Point(x: labelX, y: textTop + contentHeight + metrics.labelSpacing))
+        contentHeight += metrics.labelSpacing + labelLayout.size.height
+      }
+      let height = max(metrics.avatarSize, contentHeight) + 2 * metrics.padding
+      let avatarX =
+        isRightToLeft ? width - metrics.padding - metrics.avatarSize : metrics.padding
+      result.append(
+        RowLayout(
+          id: row.id, avatar: row.avatar, frame: Rect(x: 0, y: top, width: width, height: height),
+          avatarFrame: Rect(
+            x: avatarX, y: top + metrics.padding, width: metrics.avatarSize,
+            height: metrics.avatarSize),
+          textOrigin: Point(x: textX, y: textTop), text: shown, isTruncated: collapsed.isTruncated,
+          isExpanded: isExpanded, label: label))
+      top += height
+    }
+    return ListLayout(rows: result, size: Size(width: width, height: top))
+  }
+}

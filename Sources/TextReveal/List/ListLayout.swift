@@ -1,0 +1,65 @@
+import TextLayout
+
+/// An expanding list laid out: every row's frame, text and label.
+public struct ListLayout<ID: Hashable & Sendable>: Sendable, Hashable {
+  /// The rows, top to bottom.
+  public var rows: [RowLayout<ID>]
+  /// The size of the whole list.
+  public var size: Size
+
+  /// The row with an identity.
+  public func row(_ id: ID) -> RowLayout<ID>? { rows.first { $0.id == id } }
+
+  /// What a tap at a point does: the row it hit, if that row can toggle.
+  ///
+  /// A tap anywhere on a row whose text is cut toggles it (the label is part of the row); rows
+  /// whose text fits do nothing.
+  ///
+  /// - Parameter point: The tap, in list coordinates.
+  /// - Returns: The row and whether it expands or collapses, or `nil`.
+  /// - Complexity: O(log *n*) for *n* rows.
+  public func hitTest(_ point: Point) -> ListHit<ID>? {
+    guard point.x >= 0, point.x < size.width else { return nil }
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let mid = (low + high) / 2
+      if rows[mid].frame.maxY <= point.y { low = mid + 1 } else { high = mid }
+    }
+    guard low < rows.count, rows[low].frame.contains(point), rows[low].isTruncated else {
+      return nil
+    }
+    let row = rows[low]
+    return ListHit(id: row.id, action: row.isExpanded ? .collapse : .expand)
+  }
+}
+
+/// A tap on a list row.
+public struct ListHit<ID: Hashable & Sendable>: Sendable, Hashable {
+  /// The row.
+  public var id: ID
+  /// What the tap does to it.
+  public var action: ExpandableTextAction
+}
+
+/// One row of a laid-out list.
+public struct RowLayout<ID: Hashable & Sendable>: Sendable, Hashable {
+  /// The row's identity.
+  public var id: ID
+  /// The avatar.
+  public var avatar: ListRow<ID>.Avatar
+  /// The row's frame in the list.
+  public var frame: Rect
+  /// The avatar's circle, in list coordinates.
+  public var avatarFrame: Rect
+  /// Where the text's layout origin sits in the list.
+  public var textOrigin: Point
+  /// The text as shown: cut at the line limit, or whole when expanded.
+  public var text: LaidOutText
+  /// Whether the text is cut at the line limit (so the row can toggle).
+  public var isTruncated: Bool
+  /// Whether the row shows its whole text.
+  public var isExpanded: Bool
+  /// "Read more" or "Show less", for rows whose text is cut.
+  public var label: PlacedLabel?
+}
