@@ -67,7 +67,8 @@ import Testing
       "Tap more to read the whole description of this app, which is long enough to wrap.",
       "Short", "שלום עולם, זה טקסט בעברית שנשבר לשורות", "中文文本的换行不需要空格也能正确处理。",
     ]
-    let input = try jsonLines(texts.enumerated().map { ["id": "t\($0.offset)", "text": $0.element] })
+    let input = try jsonLines(
+      texts.enumerated().map { ["id": "t\($0.offset)", "text": $0.element] })
     let result = try run(["measure", "--width", "200"], input: input)
     #expect(result.status == 0, "\(result.error)")
     let records = try result.records()
@@ -114,7 +115,8 @@ import Testing
   func badRecords() throws {
     var input = Data("{\"id\": \"ok1\", \"text\": \"fine\"}\n".utf8)
     input += Data("{\"id\": \"broken\", \"text\": \n".utf8)
-    input += Data("{\"id\": \"bad-utf8\", \"text\": \"ab".utf8) + Data([0xFF, 0xFE]) + Data("\"}\n".utf8)
+    input +=
+      Data("{\"id\": \"bad-utf8\", \"text\": \"ab".utf8) + Data([0xFF, 0xFE]) + Data("\"}\n".utf8)
     input += Data("{\"id\": \"no-text\"}\n".utf8)
     input += Data("[1, 2]\n\n".utf8)
     input += Data("{\"id\": \"ok2\", \"text\": \"also fine\"}\n".utf8)
@@ -135,7 +137,8 @@ import Testing
 
   @Test("an empty text is one empty line of the font's height")
   func emptyText() throws {
-    let result = try run(["measure", "--width", "100"], input: Data("{\"id\":1,\"text\":\"\"}\n".utf8))
+    let result = try run(
+      ["measure", "--width", "100"], input: Data("{\"id\":1,\"text\":\"\"}\n".utf8))
     let record = try #require(try result.records().first)
     let lines = try #require(record["lines"] as? [[String: Any]])
     #expect(lines.count == 1)
@@ -154,13 +157,15 @@ import Testing
     #expect(try result.records().first?["id"] as? String == "f")
   }
 
-  @Test("bad arguments fail with a message naming the problem", arguments: [
-    (["measure", "--width", "0"], "--width"), (["measure", "--width", "-3"], "--width"),
-    (["measure", "--width", "nan"], "--width"),
-    (["measure", "--width", "100", "--line-limit", "0"], "--line-limit"),
-    (["measure", "--width", "100", "--font", "/nonexistent/font.ttf"], "/nonexistent/font.ttf"),
-    (["measure", "--width", "100", "/nonexistent/input.jsonl"], "/nonexistent/input.jsonl"),
-  ])
+  @Test(
+    "bad arguments fail with a message naming the problem",
+    arguments: [
+      (["measure", "--width", "0"], "--width"), (["measure", "--width", "-3"], "--width"),
+      (["measure", "--width", "nan"], "--width"),
+      (["measure", "--width", "100", "--line-limit", "0"], "--line-limit"),
+      (["measure", "--width", "100", "--font", "/nonexistent/font.ttf"], "/nonexistent/font.ttf"),
+      (["measure", "--width", "100", "/nonexistent/input.jsonl"], "/nonexistent/input.jsonl"),
+    ])
   func badArguments(arguments: [String], mention: String) throws {
     let result = try run(arguments)
     #expect(result.status != 0)

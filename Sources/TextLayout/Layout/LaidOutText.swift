@@ -51,8 +51,9 @@ public struct LaidOutText: Sendable, Hashable {
   /// Converts a range of string indices of the text to a UTF-8 range.
   public func utf8Range(_ range: Range<String.Index>) -> Range<Int> {
     let utf8 = text.string.utf8
-    return utf8.distance(from: utf8.startIndex, to: range.lowerBound)
-      ..< utf8.distance(from: utf8.startIndex, to: range.upperBound)
+    return utf8.distance(
+      from: utf8.startIndex, to: range.lowerBound)..<utf8.distance(
+        from: utf8.startIndex, to: range.upperBound)
   }
 
   // MARK: - Hit testing
@@ -105,7 +106,8 @@ public struct LaidOutText: Sendable, Hashable {
   /// - Returns: The rectangles, top to bottom and left to right within a line.
   public func rects(for range: Range<Int>) -> [Rect] {
     var result: [Rect] = []
-    for line in lines where line.range.overlaps(range) || line.range.lowerBound == range.lowerBound {
+    for line in lines where line.range.overlaps(range) || line.range.lowerBound == range.lowerBound
+    {
       var spans: [(minX: Double, maxX: Double)] = []
       for run in line.runs where run.role == .text && run.range.overlaps(range) {
         for extent in run.clusterExtents() where extent.range.overlaps(range) {

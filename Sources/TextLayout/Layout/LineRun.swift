@@ -42,8 +42,8 @@ public struct LineRun: Sendable, Hashable {
     result.reserveCapacity(clusters.count)
     var pen = 0.0
     for cluster in clusters {
-      let absolute =
-        (cluster.range.lowerBound + range.lowerBound)..<(cluster.range.upperBound + range.lowerBound)
+      let start = cluster.range.lowerBound + range.lowerBound
+      let absolute = start..<(start + cluster.range.count)
       if isRightToLeft {
         result.append((absolute, x + width - pen - cluster.advance, x + width - pen))
       } else {

@@ -60,9 +60,11 @@ public struct StyledText: Sendable, Hashable {
     var result: [Run] = []
     for run in runs {
       let pieces = [
-        run.range.lowerBound..<max(run.range.lowerBound, min(run.range.upperBound, range.lowerBound)),
+        run.range
+          .lowerBound..<max(run.range.lowerBound, min(run.range.upperBound, range.lowerBound)),
         max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound),
-        min(run.range.upperBound, max(run.range.lowerBound, range.upperBound))..<run.range.upperBound,
+        min(
+          run.range.upperBound, max(run.range.lowerBound, range.upperBound))..<run.range.upperBound,
       ]
       for (index, piece) in pieces.enumerated() where !piece.isEmpty {
         var style = run.style

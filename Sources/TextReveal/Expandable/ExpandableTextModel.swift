@@ -185,7 +185,8 @@ public struct ExpandableTextModel: Sendable {
     var configuration = LayoutConfiguration(
       width: width, lineLimit: .lines(lineLimit), direction: direction)
     if isTruncated && truncationStyle == .inline {
-      configuration.truncationToken = TruncationToken(leader: "\u{2026} ", label: moreLabel, labelStyle: style)
+      configuration.truncationToken = TruncationToken(
+        leader: "\u{2026} ", label: moreLabel, labelStyle: style)
     }
     let laidOut = try engine.layout(text, configuration: configuration)
     var result = ExpandableTextLayout(

@@ -66,7 +66,9 @@ extension HarfBuzzShaper: TextShaper {
           break
         }
       }
-      if before == nil, let font { before = TextItemizer.Neighbor(font: font, script: HB_SCRIPT_COMMON) }
+      if before == nil, let font {
+        before = TextItemizer.Neighbor(font: font, script: HB_SCRIPT_COMMON)
+      }
     }
     var after: TextItemizer.Neighbor?
     if TextItemizer.isFontNeutral(last) {
@@ -74,7 +76,8 @@ extension HarfBuzzShaper: TextShaper {
         if character.isNewline { break }
         if !TextItemizer.isFontNeutral(character) {
           after = TextItemizer.Neighbor(
-            font: font(for: character, primary: primary), script: TextItemizer.script(of: character))
+            font: font(for: character, primary: primary), script: TextItemizer.script(of: character)
+          )
           break
         }
       }

@@ -73,9 +73,11 @@ func texts(_ layout: LaidOutText) -> [String] {
     #expect(layout.size.height == 23)
   }
 
-  @Test("invalid widths and limits are errors naming the value", arguments: [
-    0, -1, Double.nan, Double.infinity,
-  ])
+  @Test(
+    "invalid widths and limits are errors naming the value",
+    arguments: [
+      0, -1, Double.nan, Double.infinity,
+    ])
   func invalidWidth(width: Double) {
     #expect {
       try lay("text", width: width)
@@ -87,7 +89,9 @@ func texts(_ layout: LaidOutText) -> [String] {
 
   @Test("a line limit below 1 is an error")
   func invalidLimit() {
-    #expect(throws: TextLayoutError.invalidLineLimit(0)) { try lay("text", width: 10, limit: .lines(0)) }
+    #expect(throws: TextLayoutError.invalidLineLimit(0)) {
+      try lay("text", width: 10, limit: .lines(0))
+    }
     #expect(throws: TextLayoutError.invalidLineLimit(-2)) {
       try lay("text", width: 10, limit: .lines(-2))
     }

@@ -43,8 +43,9 @@ import Testing
     var generator = SeededRandomNumberGenerator(seed: 42)
     var string = ""
     while string.utf8.count < 40_000 {
-      string += RandomText.make(maxWords: 30, using: &generator).replacingOccurrences(
-        of: "\n", with: " ") + " "
+      string +=
+        RandomText.make(maxWords: 30, using: &generator).replacingOccurrences(
+          of: "\n", with: " ") + " "
     }
     let text = StyledText(string, style: TextStyle(size: 17))
     let unlimited = try fixedEngine.layout(text, configuration: LayoutConfiguration(width: 320))

@@ -6,7 +6,8 @@ import TextLayout
 @Suite struct FullWidthTextTests {
   static let paragraph = StyledText("Notifications arrive quietly unless you ask for sound.")
 
-  @Test("frame alignment places the text's box; text alignment places lines inside it",
+  @Test(
+    "frame alignment places the text's box; text alignment places lines inside it",
     arguments: [
       (FullWidthText.FrameAlignment.leading, LayoutDirection.leftToRight, "left"),
       (.trailing, .leftToRight, "right"), (.center, .leftToRight, "center"),

@@ -92,7 +92,8 @@ import TextLayout
 
   @Test("leading and trailing whitespace is trimmed; blank lines collapse while collapsed")
   func blankLines() throws {
-    let string = "\n\n  First paragraph of the notes.\n\n \n\nSecond paragraph.\nThird line here.  \n"
+    let string =
+      "\n\n  First paragraph of the notes.\n\n \n\nSecond paragraph.\nThird line here.  \n"
     var model = ExpandableTextModel(text: StyledText(string), width: 320, lineLimit: 3)
     let collapsed = try model.layout(using: engine)
     // Expanded it takes five lines (two blank), so it is cut at three; collapsed the blank lines
@@ -165,7 +166,8 @@ import TextLayout
     let linkRange = 24..<28
     let rect = try #require(layout.text.rects(for: linkRange).first)
     #expect(model.hitTest(Point(x: rect.midX, y: rect.midY), in: layout) == .link(url))
-    #expect(layout.text.lines[0].runs.first { $0.range == linkRange }?.style.color == Theme.light.accent)
+    #expect(
+      layout.text.lines[0].runs.first { $0.range == linkRange }?.style.color == Theme.light.accent)
   }
 
   @Test("the animation eases the height from one state to the other")

@@ -20,7 +20,9 @@ import TextLayout
   static let rows = [
     row("ana", long), row("ben", "Sounds good, see you at ten."),
     row("chen", "我们明天上午十点在会议室见面，请带上上周的测试报告和新版本的设计草图，还有预算表。谢谢大家的配合。"),
-    row("dana", "שלום לכולם, הגרסה החדשה מוכנה לבדיקה. נא לדווח על כל בעיה שתמצאו עד סוף השבוע, תודה רבה."),
+    row(
+      "dana",
+      "שלום לכולם, הגרסה החדשה מוכנה לבדיקה. נא לדווח על כל בעיה שתמצאו עד סוף השבוע, תודה רבה."),
   ]
 
   @Test("row heights come from the layout; read more only on rows that are cut")
@@ -121,7 +123,9 @@ import TextLayout
     let animation = ListAnimation(from: before, to: after, duration: 0.3)
     #expect(animation.frames(at: 0).map(\.frame) == before.rows.map(\.frame))
     #expect(animation.frames(at: 0.3).map(\.frame) == after.rows.map(\.frame))
-    let ys = stride(from: 0.0, through: 0.3, by: 0.03).map { animation.frames(at: $0)[1].frame.minY }
+    let ys = stride(from: 0.0, through: 0.3, by: 0.03).map {
+      animation.frames(at: $0)[1].frame.minY
+    }
     #expect(zip(ys, ys.dropFirst()).allSatisfy { $0 <= $1 })
     #expect(animation.height(at: 0.15) > before.size.height)
     #expect(animation.height(at: 0.15) < after.size.height)

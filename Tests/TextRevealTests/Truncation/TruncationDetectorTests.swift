@@ -27,7 +27,8 @@ import TextLayout
     #expect(log.all == [false, true])
     try detector.update(text: StyledText("Short."), width: 140, using: engine)
     #expect(log.all == [false, true, false])
-    try detector.update(text: blurb, width: 400, typeSize: .accessibilityExtraExtraExtraLarge, using: engine)
+    try detector.update(
+      text: blurb, width: 400, typeSize: .accessibilityExtraExtraExtraLarge, using: engine)
     #expect(log.all == [false, true, false, true])
     #expect(detector.isTruncated == true)
   }
