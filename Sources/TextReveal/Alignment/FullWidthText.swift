@@ -79,4 +79,11 @@ public struct AlignedText: Sendable, Hashable {
   public var textFrame: Rect
   /// The text laid out in its box; add `textFrame.origin` to its coordinates.
   public var layout: LaidOutText
+
+  /// Creates an aligned text, for example to draw a text's own frame "before" alignment.
+  public init(frame: Rect, textFrame: Rect, layout: LaidOutText) {
+    self.frame = frame
+    self.textFrame = textFrame
+    self.layout = layout
+  }
 }
