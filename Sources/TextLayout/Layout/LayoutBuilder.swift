@@ -13,9 +13,10 @@ struct LayoutBuilder {
   let fixedWindow: Int?
 
   /// How close to the end of an incomplete window a break opportunity may be and still be
-  /// trusted: line-break and bidi rules look a few characters ahead, and this margin is far more
-  /// than any rule's context except long runs of neutral characters.
-  static let windowMargin = 256
+  /// trusted: line-break and bidi rules look a few characters ahead, and this margin is more
+  /// than any rule's context except a run of over 64 bytes of bidi-neutral characters in
+  /// right-to-left text, where the levels of the neutrals just before the margin could differ.
+  static let windowMargin = 64
   /// Tolerance for width comparisons, so that rounding never pushes a fitting word down.
   static let epsilon = 1e-6
 
@@ -113,15 +114,19 @@ struct LayoutBuilder {
     return offset
   }
 
-  /// The first window's size for a limited layout: a generous estimate of the bytes the
-  /// remaining lines can hold (CJK takes three bytes a character), plus the trust margin.
+  /// The first window's size for a limited layout: an estimate of the bytes the remaining lines
+  /// can hold, plus the trust margin.
+  ///
+  /// Six bytes per em of line covers Latin (under 2), Cyrillic, Greek, Hebrew and Arabic (under
+  /// 4) and CJK (3); Thai with its marks can need more, and then a second window follows. Too
+  /// large a window costs line-break analysis on text that is never shown; too small costs a
+  /// second window.
   func initialWindow(at offset: Int) -> Int {
     guard limit != Int.max else { return Int.max }
     if let fixedWindow { return max(fixedWindow, 2 * Self.windowMargin) }
     let size = max(1, text.style(at: offset).size)
-    let remaining = Double(limit - drafts.count)
-    let characters = remaining * configuration.width / (0.3 * size)
-    return Int(min(characters * 4, Double(Int.max / 4))) + 2 * Self.windowMargin
+    let ems = Double(limit - drafts.count) * configuration.width / size
+    return Int(min(ems * 6, Double(Int.max / 4))) + 2 * Self.windowMargin
   }
 
   /// Lays out the paragraph starting at `start`.

@@ -24,7 +24,7 @@ extension HarfBuzzShaper: TextShaper {
     let primary = primaryFont(for: FontRequest(style))
     let (before, after) = neighbors(of: text, primary: primary)
     let key = ShapeKey(
-      text: String(text), family: style.fontFamily, size: style.size,
+      text: ShapeKey.Text(text), family: style.fontFamily, size: style.size,
       weight: style.weight.value, isItalic: style.isItalic, isRightToLeft: isRightToLeft,
       before: before?.font.id, beforeScript: before?.script.rawValue, after: after?.font.id,
       afterScript: after?.script.rawValue)
@@ -46,21 +46,25 @@ extension HarfBuzzShaper: TextShaper {
   /// The characters around a piece in its paragraph that decide the face of spaces at its
   /// edges: the one before when the piece starts with a neutral character, the one after when
   /// it ends with one. The base string of the substring is the paragraph's text.
+  ///
+  /// This runs before every cache lookup, so it walks Unicode scalars rather than grapheme
+  /// clusters and stops at the first scalar that decides.
   func neighbors(
     of text: Substring, primary: PrimaryFont
   ) -> (before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?) {
-    guard let first = text.first, let last = text.last else { return (nil, nil) }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.first, let last = scalars.last else { return (nil, nil) }
     var before: TextItemizer.Neighbor?
     if TextItemizer.isFontNeutral(first) {
       var font: LoadedFont?
       var examined = 0
-      for character in text.base[..<text.startIndex].reversed() {
-        if character.isNewline || examined == 64 { break }
+      for scalar in text.base.unicodeScalars[..<text.startIndex].reversed() {
+        if Self.isParagraphSeparator(scalar) || examined == 64 { break }
         examined += 1
-        if font == nil && !TextItemizer.isFontNeutral(character) {
-          font = self.font(for: character, primary: primary)
+        if font == nil && !TextItemizer.isFontNeutral(scalar) && !Self.isMark(scalar) {
+          font = self.font(for: Character(scalar), primary: primary)
         }
-        let script = TextItemizer.script(of: character)
+        let script = TextItemizer.script(of: scalar)
         if let font, !TextItemizer.isNeutral(script) {
           before = TextItemizer.Neighbor(font: font, script: script)
           break
@@ -72,17 +76,31 @@ extension HarfBuzzShaper: TextShaper {
     }
     var after: TextItemizer.Neighbor?
     if TextItemizer.isFontNeutral(last) {
-      for character in text.base[text.endIndex...].prefix(64) {
-        if character.isNewline { break }
-        if !TextItemizer.isFontNeutral(character) {
+      for scalar in text.base.unicodeScalars[text.endIndex...].prefix(64) {
+        if Self.isParagraphSeparator(scalar) { break }
+        if !TextItemizer.isFontNeutral(scalar) {
           after = TextItemizer.Neighbor(
-            font: font(for: character, primary: primary), script: TextItemizer.script(of: character)
-          )
+            font: font(for: Character(scalar), primary: primary),
+            script: TextItemizer.script(of: scalar))
           break
         }
       }
     }
     return (before, after)
+  }
+
+  static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+    default: false
+    }
+  }
+
+  static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: true
+    default: false
+    }
   }
 
   private func shapeUncached(

@@ -55,7 +55,25 @@ extension HarfBuzzShaper {
 
   /// Everything a shaping result depends on.
   struct ShapeKey: Hashable {
-    var text: String
+    /// The piece's text, compared and hashed as UTF-8 bytes: `String`'s own equality is
+    /// canonical equivalence, which would mix up "é" and "e" + U+0301 (whose clusters differ)
+    /// and normalizes on every hash.
+    struct Text: Hashable {
+      var string: String
+
+      init(_ text: Substring) { string = String(text) }
+
+      static func == (lhs: Text, rhs: Text) -> Bool {
+        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+      }
+
+      func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      }
+    }
+
+    var text: Text
     var family: String
     var size: Double
     var weight: Int

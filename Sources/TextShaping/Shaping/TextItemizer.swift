@@ -109,14 +109,23 @@ enum TextItemizer {
   /// separators (but the visible Ogham space mark), variation selectors, and format characters
   /// outside the Arabic block (where they are visible).
   static func isFontNeutral(_ character: Character) -> Bool {
-    character.unicodeScalars.allSatisfy { scalar in
-      let value = scalar.value
-      switch scalar.properties.generalCategory {
-      case .spaceSeparator: return value != 0x1680
-      case .format: return !(0x600...0x6FF).contains(value)
-      default: return (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value)
-      }
+    character.unicodeScalars.allSatisfy(isFontNeutral)
+  }
+
+  /// Whether a scalar takes the face of its neighbours (see ``isFontNeutral(_:)-(Character)``).
+  static func isFontNeutral(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x80 { return value == 0x20 }
+    switch scalar.properties.generalCategory {
+    case .spaceSeparator: return value != 0x1680
+    case .format: return !(0x600...0x6FF).contains(value)
+    default: return (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value)
     }
+  }
+
+  /// The script of one scalar, through HarfBuzz's Unicode functions.
+  static func script(of scalar: Unicode.Scalar) -> hb_script_t {
+    hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)
   }
 
   /// The script of a character's first scalar that has a real script, or Common.

@@ -87,11 +87,54 @@ public struct ICUAnalyzer: Sendable {
       case .natural: Int32(trs_direction_natural)
       }
     var utf8 = text
+    // Most text has nothing that can be right to left; then every level is 0 (rules P2, P3,
+    // W1–W7, N1–N2 and I1 all leave it at the paragraph level 0), and ICU is not needed.
+    if direction != .rightToLeft && !utf8.withUTF8({ Self.mayBeRightToLeft($0) }) {
+      return BidiAnalysis(
+        paragraphLevel: 0, runs: [BidiAnalysis.LevelRun(range: 0..<text.utf8.count, level: 0)])
+    }
     return try utf8.withUTF8 { bytes in
       Result { () throws(TextShapingError) in
         try bidiLevels(inUTF8: bytes, direction: requested)
       }
     }.get()
+  }
+
+  /// Whether UTF-8 text may hold a character of bidi class R or AL, or an explicit
+  /// right-to-left control: Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their
+  /// presentation forms, the right-to-left scripts of the supplementary planes, and RLM, ALM,
+  /// RLE, RLO and RLI, or an embedding or isolate (LRE, LRO, LRI, FSI) that raises levels even
+  /// in left-to-right text. A `false` is exact; a `true` only sends the text to ICU.
+  static func mayBeRightToLeft(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        index += 1
+        continue
+      }
+      let next = index + 1 < count ? bytes[index + 1] : 0
+      let third = index + 2 < count ? bytes[index + 2] : 0
+      switch byte {
+      case 0xD6...0xDF:  // U+0580–U+07FF: Hebrew to NKo (and a little Armenian)
+        return true
+      case 0xE0 where (0xA0...0xA3).contains(next):  // U+0800–U+08FF
+        return true
+      case 0xE2 where next == 0x80 && [0x8F, 0xAA, 0xAB, 0xAD, 0xAE].contains(third):
+        return true  // RLM, and LRE, RLE, LRO, RLO, which raise levels even in LTR text
+      case 0xE2 where next == 0x81 && (0xA6...0xA8).contains(third):
+        return true  // LRI, RLI, FSI
+      case 0xEF where (0xAC...0xBB).contains(next):  // U+FB00–U+FEFF presentation forms
+        return true
+      case 0xF0 where next == 0x90 || next == 0x9E:  // U+10000–U+10FFF, U+1E000–U+1EFFF
+        return true
+      default:
+        break
+      }
+      index += 1
+    }
+    return false
   }
 
   private func bidiLevels(

@@ -43,3 +43,36 @@ import TextLayout
     #expect(abs(spaceAdvance(in: " m", at: 0) - 17 * 651 / 2048) < 0.01)
   }
 }
+
+@Suite struct ShapeCacheTests {
+  @Test("canonically equivalent texts are cached apart: their clusters differ")
+  func canonicalEquivalents() {
+    let shaper = HarfBuzzShaper()
+    let composed = shaper.shape("caf\u{E9}", style: TextStyle(), isRightToLeft: false)
+    let decomposed = shaper.shape("cafe\u{301}", style: TextStyle(), isRightToLeft: false)
+    #expect(composed.clusters.last?.range == 3..<5)
+    #expect(decomposed.clusters.last?.range == 3..<6)
+  }
+}
+
+@Suite struct BidiFastPathTests {
+  @Test(
+    "left-to-right text skips ICU only when nothing in it can raise a level",
+    arguments: [
+      ("plain ASCII, numbers 123 and punctuation (!)", false),
+      ("Ελληνικά, русский, 中文, ไทย", false),
+      ("Hebrew שלום inside", true), ("Arabic مرحبا inside", true),
+      ("an RLM \u{200F} mark", true), ("an LRE \u{202A}embedding\u{202C}", true),
+      ("an isolate \u{2066}x\u{2069}", true), ("presentation form \u{FB50}", true),
+    ])
+  func fastPath(text: String, mayBeRightToLeft: Bool) throws {
+    var copy = text
+    let answer = copy.withUTF8 { ICUAnalyzer.mayBeRightToLeft($0) }
+    #expect(answer == mayBeRightToLeft)
+    // Whatever the path, the levels are ICU's.
+    let analyzer = ICUAnalyzer()
+    let fast = analyzer.bidiLevels(in: Substring(text), direction: .natural)
+    #expect(fast.paragraphLevel == 0)
+    if !mayBeRightToLeft { #expect(fast.runs.map(\.level) == [0]) }
+  }
+}

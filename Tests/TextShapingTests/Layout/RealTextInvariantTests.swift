@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+import Testing
+import TextLayout
+
+@testable import TextShaping
+
+/// The layout invariants on the real stack (DejaVu Sans with Fontconfig fallback, HarfBuzz,
+/// ICU), over multilingual paragraphs written for these tests, random mixes of them, and the
+/// package descriptions of the machine the tests run on.
+@Suite struct RealTextInvariantTests {
+  static let stack = TextStack()
+  static let engine = TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer)
+
+  static let paragraphs = [
+    "The layout engine breaks lines at word boundaries and falls back to characters only when "
+      + "a single word is wider than the line, such as supercalifragilisticexpialidocious.",
+    "Движок раскладки переносит строки по границам слов и знает, где заканчивается каждая строка.",
+    "Η μηχανή διάταξης χωρίζει τις γραμμές στα όρια των λέξεων και ξέρει πού κόβεται το κείμενο.",
+    "מנוע הפריסה שובר שורות בגבולות מילים ויודע בדיוק היכן הטקסט נחתך, גם בעברית עם 123 מספרים.",
+    "محرك التخطيط يكسر الأسطر عند حدود الكلمات ويعرف بالضبط أين يُقطع النص في كل سطر.",
+    "排版引擎在单词边界处换行，并且准确地知道每一行在哪里结束，以及文本是否被截断。",
+    "レイアウトエンジンは単語の境界で行を折り返し、テキストがどこで切れるかを正確に知っています。",
+    "เครื่องมือจัดวางข้อความตัดบรรทัดตามขอบเขตของคำและรู้ว่าข้อความถูกตัดที่ใด",
+    "Mixed: the word שלום means peace, 你好 means hello, and مرحبا also means hello (1, 2, 3).",
+    "Emoji and marks: café, naïve, e\u{301}te\u{301}, 👩‍👩‍👧 family, 🇫🇷 flag, a\u{308}\u{323}.",
+    "First paragraph.\nSecond paragraph after a newline.\n\nA third after a blank line.\n",
+  ]
+
+  /// Long descriptions of installed Debian packages (present on any Debian machine).
+  static func packageDescriptions(limit: Int) -> [String] {
+    guard let status = try? String(contentsOfFile: "/var/lib/dpkg/status", encoding: .utf8) else {
+      return []
+    }
+    var result: [String] = []
+    var current: [String] = []
+    for line in status.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix(" ") && line != " ." {
+        current.append(line.trimmingCharacters(in: .whitespaces))
+      } else if !current.isEmpty {
+        let text = current.joined(separator: " ")
+        if text.count > 120 { result.append(text) }
+        current = []
+        if result.count == limit { break }
+      }
+    }
+    return result
+  }
+
+  static func check(_ string: String) throws {
+    let text = StyledText(string)
+    for width in [90.0, 200, 320, 480] {
+      for limit in [1, 3] {
+        let failure = try LayoutInvariants.check(
+          text, width: width, limit: limit, engine: engine, token: nil)
+        #expect(failure == nil, "\(string.prefix(60))")
+        let token = try LayoutInvariants.check(
+          text, width: width, limit: limit, engine: engine, token: TruncationToken())
+        #expect(token == nil, "\(string.prefix(60))")
+      }
+    }
+    let monotone = try LayoutInvariants.lineCountMonotone(
+      text, widths: [60, 110, 200, 320, 480, 800], engine: engine)
+    #expect(monotone == nil, "\(string.prefix(60))")
+  }
+
+  @Test("written multilingual paragraphs keep every invariant", arguments: paragraphs)
+  func writtenParagraphs(string: String) throws {
+    try Self.check(string)
+  }
+
+  @Test("random mixes of scripts keep every invariant")
+  func randomMixes() throws {
+    var generator = SeededRandomNumberGenerator(seed: 2026)
+    for _ in 0..<60 {
+      try Self.check(RandomText.make(maxWords: 35, using: &generator))
+    }
+  }
+
+  @Test("package descriptions of this machine keep every invariant")
+  func packageDescriptions() throws {
+    let descriptions = Self.packageDescriptions(limit: 40)
+    try #require(descriptions.count >= 10, "too few package descriptions in /var/lib/dpkg/status")
+    for description in descriptions { try Self.check(description) }
+  }
+
+  @Test("mixed-direction lines are in visual order, one rectangle per visual run")
+  func mixedDirections() throws {
+    let string = "Hello שלום עולם world"
+    let layout = try Self.engine.layout(string, configuration: LayoutConfiguration(width: 1000))
+    let line = try #require(layout.lines.first)
+    #expect(line.paragraphLevel == 0)
+    // Runs are left to right on screen: Hello, then the Hebrew (right to left), then world.
+    let xs = line.runs.map(\.x)
+    #expect(xs == xs.sorted())
+    let hebrewRun = try #require(line.runs.first { $0.isRightToLeft })
+    #expect(string.utf8.count > hebrewRun.range.upperBound)
+    // "שלום" is logically first, so it is drawn to the right of "עולם".
+    let shalom = try #require(layout.rects(for: 6..<14).first)
+    let olam = try #require(layout.rects(for: 15..<23).first)
+    #expect(shalom.minX > olam.maxX - 1e-9)
+    // A range from "Hello" into "שלום" is visually split: two rectangles.
+    #expect(layout.rects(for: 0..<10).count == 2)
+  }
+
+  @Test("a three-line layout of a megabyte shapes nothing past its last line")
+  func earlyExitOnRealStack() throws {
+    let paragraph = Self.paragraphs[0] + " "
+    let string = String(repeating: paragraph, count: 1_000_000 / paragraph.utf8.count)
+    let recorder = RecordingBackend(shaper: Self.stack.shaper, analyzer: Self.stack.analyzer)
+    let engine = TextLayoutEngine(shaper: recorder, analyzer: recorder)
+    let layout = try engine.layout(
+      string, configuration: LayoutConfiguration(width: 320, lineLimit: .lines(3)))
+    #expect(layout.isTruncated)
+    #expect(recorder.record.furthestShaped <= layout.visibleEnd + 64)
+    #expect(recorder.record.bytesAnalyzed < 4_000)
+  }
+
+  @Test("small analysis windows give the lines of one whole analysis, in every script")
+  func windowsAgree() throws {
+    var windowed = Self.engine
+    windowed.initialWindow = 200
+    for paragraph in Self.paragraphs.dropLast() {
+      let string = Array(repeating: paragraph, count: 12).joined(separator: " ")
+      let text = StyledText(string)
+      for width in [200.0, 320] {
+        let whole = try Self.engine.layout(text, configuration: LayoutConfiguration(width: width))
+        let limit = max(1, whole.lines.count - 1)
+        let limited = try windowed.layout(
+          text, configuration: LayoutConfiguration(width: width, lineLimit: .lines(limit)))
+        #expect(
+          limited.lines.map(\.range) == whole.lines.prefix(limit).map(\.range),
+          "\(paragraph.prefix(30)) at \(width)")
+        #expect(limited.lines.map(\.runs) == whole.lines.prefix(limit).map(\.runs))
+      }
+    }
+  }
+}
