@@ -265,13 +265,20 @@ struct LayoutBuilder {
   ) -> Segment {
     var contentEnd = range.upperBound
     for scalar in text.slice(range).unicodeScalars.reversed() {
-      guard scalar.properties.isWhitespace || scalar == "\u{200B}" else { break }
+      guard Self.isTrailingSpace(scalar) else { break }
       contentEnd -= scalar.utf8.count
     }
     var pieces: [Piece] = []
+    pieces.reserveCapacity(2)
     appendPieces(range.lowerBound..<contentEnd, levels: levels, whitespace: false, to: &pieces)
     appendPieces(contentEnd..<range.upperBound, levels: levels, whitespace: true, to: &pieces)
     return Segment(range: range, pieces: pieces, contentEnd: contentEnd, isMandatory: isMandatory)
+  }
+
+  /// Whether a scalar hangs at a line end: white space and the zero-width space.
+  static func isTrailingSpace(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x80 { return scalar == " " || (0x09...0x0D).contains(scalar.value) }
+    return scalar.properties.isWhitespace || scalar == "\u{200B}"
   }
 
   func appendPieces(

@@ -24,8 +24,8 @@ extension HarfBuzzShaper: TextShaper {
     let primary = primaryFont(for: FontRequest(style))
     let (before, after) = neighbors(of: text, primary: primary)
     let key = ShapeKey(
-      text: ShapeKey.Text(text), family: style.fontFamily, size: style.size,
-      weight: style.weight.value, isItalic: style.isItalic, isRightToLeft: isRightToLeft,
+      text: ShapeKey.Text(text), primary: primary.font.id, size: style.size,
+      isRightToLeft: isRightToLeft,
       before: before?.font.id, beforeScript: before?.script.rawValue, after: after?.font.id,
       afterScript: after?.script.rawValue)
     if let cached = state.withLock({ $0.shapes[key] }) {
@@ -76,8 +76,10 @@ extension HarfBuzzShaper: TextShaper {
     }
     var after: TextItemizer.Neighbor?
     if TextItemizer.isFontNeutral(last) {
-      for scalar in text.base.unicodeScalars[text.endIndex...].prefix(64) {
-        if Self.isParagraphSeparator(scalar) { break }
+      var examined = 0
+      for scalar in text.base.unicodeScalars[text.endIndex...] {
+        if Self.isParagraphSeparator(scalar) || examined == 64 { break }
+        examined += 1
         if !TextItemizer.isFontNeutral(scalar) {
           after = TextItemizer.Neighbor(
             font: font(for: Character(scalar), primary: primary),

@@ -74,10 +74,10 @@ extension HarfBuzzShaper {
     }
 
     var text: Text
-    var family: String
+    /// The face the style's family, weight and slant resolved to: styles that resolve to the
+    /// same face shape alike, and an integer hashes faster than the family name.
+    var primary: FontID
     var size: Double
-    var weight: Int
-    var isItalic: Bool
     var isRightToLeft: Bool
     /// The faces and scripts of the characters around the piece, when it starts or ends with
     /// a space or another character that takes its neighbours' face.

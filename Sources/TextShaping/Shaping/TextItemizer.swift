@@ -113,15 +113,35 @@ enum TextItemizer {
   }
 
   /// Whether a scalar takes the face of its neighbours (see ``isFontNeutral(_:)-(Character)``).
+  ///
+  /// This runs for the first and last scalar of every shaped piece, so the Basic Multilingual
+  /// Plane's answers are looked up in a bitmap made once from the Unicode properties.
   static func isFontNeutral(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x80 { return value == 0x20 }
+    if value < 0x10000 {
+      return neutralBMP[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
+    }
+    return computeFontNeutral(scalar)
+  }
+
+  private static func computeFontNeutral(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
     switch scalar.properties.generalCategory {
     case .spaceSeparator: return value != 0x1680
     case .format: return !(0x600...0x6FF).contains(value)
     default: return (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value)
     }
   }
+
+  private static let neutralBMP: [UInt64] = {
+    var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+    for value in 0..<0x10000 {
+      guard let scalar = Unicode.Scalar(value), computeFontNeutral(scalar) else { continue }
+      bits[value >> 6] |= 1 << UInt64(value & 63)
+    }
+    return bits
+  }()
 
   /// The script of one scalar, through HarfBuzz's Unicode functions.
   static func script(of scalar: Unicode.Scalar) -> hb_script_t {
