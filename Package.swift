@@ -51,12 +51,12 @@ let package = Package(
     .target(name: "TextReveal", dependencies: ["TextLayout"]),
     .target(
       name: "TextRaster",
-      dependencies: ["TextLayout", "TextShaping", "CFreeType", "CZlib"]
+      dependencies: ["TextLayout", "TextShaping", "TextReveal", "CFreeType", "CZlib"]
     ),
     .executableTarget(
       name: "textreveal",
       dependencies: [
-        "TextLayout", "TextShaping",
+        "TextLayout", "TextShaping", "TextReveal", "TextRaster",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -70,11 +70,16 @@ let package = Package(
       resources: [.copy("Resources")]
     ),
     .testTarget(
-      name: "TextRevealTests", dependencies: ["TextReveal", "TextLayout", "TextShaping", "TestSupport"]
+      name: "TextRevealTests",
+      dependencies: ["TextReveal", "TextLayout", "TextShaping", "TestSupport"]
     ),
     .testTarget(
       name: "TextRasterTests",
-      dependencies: ["TextRaster", "TextShaping", "TextLayout", "CZlib", "TestSupport"]
+      dependencies: [
+        "TextRaster", "TextShaping", "TextLayout", "TextReveal", "CZlib", "TestSupport",
+      ],
+      // Golden PNGs, read from the source tree (see SnapshotTests.swift), not bundled.
+      exclude: ["Snapshots"]
     ),
     .testTarget(name: "TextRevealCLITests", dependencies: ["textreveal", "TestSupport"]),
   ],

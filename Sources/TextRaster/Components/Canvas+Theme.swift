@@ -1,0 +1,43 @@
+import TextLayout
+import TextReveal
+
+extension Canvas {
+  /// Creates a canvas filled with a theme's background color.
+  ///
+  /// ```swift
+  /// var canvas = Canvas(width: 352, height: 120, scale: .x2, theme: .dark)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - width: The width in points.
+  ///   - height: The height in points.
+  ///   - scale: The number of pixels per point.
+  ///   - theme: The theme whose background fills every pixel.
+  public init(width: Double, height: Double, scale: Scale, theme: Theme) {
+    self.init(width: width, height: height, scale: scale, background: theme.background)
+  }
+
+  /// Makes the pixels in a rectangle transparent; pixels its edges cross keep the part outside.
+  ///
+  /// - Parameter rect: The rectangle in points.
+  public mutating func clear(_ rect: Rect) {
+    applyMask(Self.clearMask, in: rect)
+  }
+
+  /// Makes every pixel outside a rectangle transparent, like a clip applied after drawing.
+  ///
+  /// - Parameter rect: The rectangle to keep, in points.
+  public mutating func clear(outside rect: Rect) {
+    let bounds = size
+    // Four bands that tile the outside without overlapping, so no edge pixel is faded twice.
+    clear(Rect(x: 0, y: 0, width: bounds.width, height: max(0, rect.minY)))
+    clear(Rect(x: 0, y: rect.maxY, width: bounds.width, height: max(0, bounds.height - rect.maxY)))
+    clear(Rect(x: 0, y: rect.minY, width: max(0, rect.minX), height: rect.height))
+    clear(
+      Rect(x: rect.maxX, y: rect.minY, width: max(0, bounds.width - rect.maxX), height: rect.height)
+    )
+  }
+
+  private static let clearMask = LinearGradientMask(
+    direction: .towardRight, startOpacity: 0, endOpacity: 0)
+}
