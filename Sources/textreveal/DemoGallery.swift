@@ -1,0 +1,364 @@
+import Foundation
+import Synchronization
+import TextLayout
+import TextRaster
+import TextReveal
+import TextShaping
+
+/// The demos of `textreveal demo`: each draws its images into the gallery directory, adds them
+/// to the page, and checks the premise it illustrates.
+struct DemoGallery {
+  let renderer: ComponentRenderer
+  let directory: String
+  var page = GalleryPage(title: "TextReveal gallery")
+  var imageCount = 0
+
+  /// The width of most demos, in points: an iPhone's width less its margins.
+  static let width = 320.0
+
+  var engine: TextLayoutEngine { renderer.engine }
+
+  func style(size: Double = 17, weight: FontWeight = .regular) -> TextStyle {
+    TextStyle(fontFamily: renderer.stack.defaultFamily, size: size, weight: weight)
+  }
+
+  // MARK: - Writing images
+
+  /// Fails the demo, naming it, when its premise does not hold.
+  func require(_ premise: Bool, _ demo: String, _ description: String) throws {
+    guard premise else {
+      throw CommandError("demo \"\(demo)\": its premise does not hold: \(description)")
+    }
+  }
+
+  mutating func add(
+    _ canvas: Canvas, as file: String, caption: String, options: String, theme: Theme
+  ) throws {
+    try PNGEncoder.write(canvas.bitmap, to: path(file))
+    append(file, canvas.bitmap, caption: caption, options: options, theme: theme)
+  }
+
+  mutating func add(
+    _ animation: AnimatedPNG, as file: String, caption: String, options: String, theme: Theme
+  ) throws {
+    try animation.write(to: path(file))
+    append(file, animation.frames[0].bitmap, caption: caption, options: options, theme: theme)
+  }
+
+  private mutating func append(
+    _ file: String, _ bitmap: RGBABitmap, caption: String, options: String, theme: Theme
+  ) {
+    let scale = renderer.scale.rawValue
+    page.sections[page.sections.count - 1].images.append(
+      GalleryPage.Image(
+        file: file, caption: caption, options: options + ", scale \(scale)",
+        isDark: theme == .dark, width: bitmap.width / scale, height: bitmap.height / scale))
+    imageCount += 1
+  }
+
+  private func path(_ file: String) -> String {
+    (directory as NSString).appendingPathComponent(file)
+  }
+
+  mutating func beginSection(_ title: String, _ summary: String) {
+    page.sections.append(GalleryPage.Section(title: title, summary: summary))
+  }
+
+  func model(
+    _ text: String, width: Double = DemoGallery.width, theme: Theme = .light,
+    style truncationStyle: TruncationStyle = .fade, typeSize: ContentSizeCategory = .large,
+    direction: LayoutDirection = .leftToRight, moreLabel: String = "more",
+    lessLabel: String? = nil
+  ) -> ExpandableTextModel {
+    ExpandableTextModel(
+      text: StyledText(text, style: style()), width: width, typeSize: typeSize, theme: theme,
+      direction: direction, truncationStyle: truncationStyle, moreLabel: moreLabel,
+      lessLabel: lessLabel)
+  }
+
+  // MARK: - Expandable text
+
+  mutating func drawExpandableStates() throws {
+    beginSection(
+      "Expandable text",
+      "An app description limited to 3 lines. Collapsed with .fade, the last line fades out over"
+        + " the width of the \"more\" button at its trailing end; with .inline, the last line is"
+        + " shortened and \"… more\" follows it. The blank line between the paragraphs is"
+        + " collapsed while the text is collapsed. Expanded, the whole text shows, here with a"
+        + " \"less\" button (the expanded state is the same for both styles).")
+    for theme in [Theme.light, .dark] {
+      for truncationStyle in [TruncationStyle.fade, .inline] {
+        let layout = try model(DemoTexts.appDescription, theme: theme, style: truncationStyle)
+          .layout(using: engine, expanded: false)
+        try require(
+          layout.isTruncated && layout.moreButton != nil, "expandable",
+          "the app description is cut at 3 lines in \(Self.width) points")
+        try require(
+          truncationStyle == .fade ? layout.fade != nil : layout.text.labelRect != nil,
+          "expandable", "the \(truncationStyle) style shows its \"more\"")
+        try add(
+          renderer.image(of: layout, theme: theme),
+          as: "expandable-\(truncationStyle)-collapsed-\(theme.name).png",
+          caption: "Collapsed, .\(truncationStyle), \(theme.name)",
+          options: "state collapsed, style \(truncationStyle), theme \(theme.name), width 320,"
+            + " line limit 3, type size large", theme: theme)
+      }
+      let expanded = try model(DemoTexts.appDescription, theme: theme, lessLabel: "less")
+        .layout(using: engine, expanded: true)
+      try require(
+        expanded.isExpanded && expanded.lessButton != nil, "expandable",
+        "the expanded text ends with \"less\"")
+      try add(
+        renderer.image(of: expanded, theme: theme), as: "expandable-expanded-\(theme.name).png",
+        caption: "Expanded with \"less\", \(theme.name)",
+        options: "state expanded, less label \"less\", theme \(theme.name), width 320",
+        theme: theme)
+    }
+  }
+
+  mutating func drawTypeSizes() throws {
+    beginSection(
+      "Dynamic type",
+      "The same text at the same width (300 points) and line limit (3) at three type sizes. At"
+        + " extra small it fits, so no button is shown; at large and AX3 it is cut.")
+    for (typeSize, name) in [
+      (ContentSizeCategory.extraSmall, "xSmall"), (.large, "large"),
+      (.accessibilityExtraLarge, "AX3"),
+    ] {
+      let layout = try model(DemoTexts.typeSizes, width: 300, typeSize: typeSize)
+        .layout(using: engine, expanded: false)
+      let fits = typeSize == .extraSmall
+      try require(
+        layout.isTruncated != fits && (layout.moreButton == nil) == fits, "dynamic type",
+        "the text \(fits ? "fits" : "is cut") at \(name) (\(typeSize.bodySize) points)")
+      try add(
+        renderer.image(of: layout, theme: .light), as: "type-size-\(name).png",
+        caption:
+          "\(name): \(typeSize.bodySize.formatted()) pt, \(fits ? "fits, no button" : "cut")",
+        options: "type size \(name), state collapsed, style fade, width 300, line limit 3",
+        theme: .light)
+    }
+  }
+
+  mutating func drawScripts() throws {
+    beginSection(
+      "Right-to-left and Chinese",
+      "Hebrew and Arabic descriptions in a right-to-left layout: \"more\" sits at the left end"
+        + " of the last line and the fade runs toward it, mirrored. The Chinese paragraph breaks"
+        + " between ideographs; its glyphs come from a fallback font found through Fontconfig.")
+    let texts: [(String, String, LayoutDirection, String, String)] = [
+      ("hebrew", DemoTexts.hebrew, .rightToLeft, "עוד", "Hebrew"),
+      ("arabic", DemoTexts.arabic, .rightToLeft, "المزيد", "Arabic"),
+      ("chinese", DemoTexts.chinese, .leftToRight, "更多", "Chinese"),
+    ]
+    for (file, text, direction, label, language) in texts {
+      var layout = try model(text, width: 300, direction: direction, moreLabel: label)
+        .layout(using: engine, expanded: false)
+      try require(layout.isTruncated, language, "the text is cut at 3 lines in 300 points")
+      if direction == .rightToLeft, var button = layout.moreButton {
+        // Workaround: ExpandableTextModel lays the label out with natural alignment in a box as
+        // wide as the component, so a right-to-left label ("עוד") lands at the right end, over
+        // the text, instead of at the left. Move its line back to the left edge.
+        button.origin.x -= button.layout.lines.first?.x ?? 0
+        layout.moreButton = button
+      }
+      if direction == .rightToLeft {
+        try require(
+          layout.fade?.clearEdge == .left && (layout.moreButton?.frame.minX ?? 1) < 1, language,
+          "the fade and the button are mirrored to the left")
+      }
+      let isRightToLeft = direction == .rightToLeft
+      try add(
+        renderer.image(of: layout, theme: .light), as: "script-\(file).png",
+        caption: "\(language), collapsed\(isRightToLeft ? ", fade mirrored" : "")",
+        options: "direction \(isRightToLeft ? "rtl" : "ltr"), more label \"\(label)\","
+          + " style fade, width 300, line limit 3", theme: .light)
+    }
+  }
+
+  mutating func drawAnimation() throws {
+    beginSection(
+      "Expand animation",
+      "An animated PNG: collapsed, then the height eases open (smoothstep) while the expanded"
+        + " text is clipped to it, expanded, and back. 30 frames a second; slowed to 0.6 s from"
+        + " the model's default 0.35 s so that it can be followed.")
+    var model = model(DemoTexts.appDescription)
+    model.animationDuration = 0.6
+    let (animation, isTruncated) = try renderer.animation(of: model, theme: .light)
+    try require(
+      isTruncated && animation.frames.count > 2, "animation",
+      "the description is cut, so there is something to expand")
+    try add(
+      animation, as: "expand-animation.png",
+      caption: "Expand and collapse, \(animation.frames.count) frames (APNG)",
+      options: "render --animate, style fade, theme light, width 320, duration 0.6 s",
+      theme: .light)
+  }
+
+  // MARK: - Truncation detection
+
+  mutating func drawTruncationDetection() throws {
+    beginSection(
+      "Truncation detection",
+      "A fitness service's blurb limited to 2 lines. A TruncationDetector lays it out at each"
+        + " width and tells its observer when the answer changes; the \"show all\" button is"
+        + " drawn only when the text is cut.")
+    let changes = Mutex<[Bool]>([])
+    var detector = TruncationDetector(lineLimit: 2) { isTruncated in
+      changes.withLock { $0.append(isTruncated) }
+    }
+    let blurb = StyledText(DemoTexts.fitnessBlurb, style: style())
+    for width in [320.0, 560.0] {
+      let isTruncated = try detector.update(text: blurb, width: width, using: engine)
+      try require(
+        isTruncated == (width < 400), "truncation detection",
+        "the blurb is \(width < 400 ? "cut" : "not cut") at 2 lines in \(width) points")
+      let canvas = try blurbImage(blurb, width: width, isTruncated: isTruncated)
+      try add(
+        canvas, as: "truncation-\(isTruncated ? "cut" : "fits").png",
+        caption: isTruncated
+          ? "\(Int(width)) pt: cut, so \"show all\" is shown"
+          : "\(Int(width)) pt: fits in 2 lines, no button",
+        options: "TruncationDetector(lineLimit: 2), width \(Int(width)), isTruncated"
+          + " \(isTruncated)", theme: .light)
+    }
+    let reported = changes.withLock { $0 }
+    try require(
+      reported == [true, false], "truncation detection",
+      "the observer hears true, then false (heard \(reported))")
+  }
+
+  private func blurbImage(
+    _ blurb: StyledText, width: Double, isTruncated: Bool
+  ) throws -> Canvas {
+    let theme = Theme.light
+    let layout = try engine.layout(
+      blurb,
+      configuration: LayoutConfiguration(
+        width: width, lineLimit: .lines(2), truncationToken: .ellipsis))
+    let label = try engine.layout(
+      StyledText("Show all", style: style(size: 15, weight: .semibold)),
+      configuration: LayoutConfiguration(width: width))
+    let button = Rect(
+      x: 0, y: layout.size.height + 10, width: label.size.width + 28,
+      height: label.size.height + 12)
+    var canvas = renderer.canvas(
+      width: width, height: isTruncated ? button.maxY : layout.size.height, theme: theme)
+    let origin = renderer.origin
+    try renderer.glyphs.draw(layout, at: origin, in: &canvas, colors: TextColors(theme: theme))
+    if isTruncated {
+      canvas.fill(
+        roundedRect: Rect(
+          x: origin.x + button.minX, y: origin.y + button.minY, width: button.width,
+          height: button.height), cornerRadius: button.height / 2, color: theme.accent)
+      try renderer.glyphs.draw(
+        label, at: Point(x: origin.x + button.minX + 14, y: origin.y + button.minY + 6),
+        in: &canvas, colors: TextColors(primary: theme.background))
+    }
+    return canvas
+  }
+
+  // MARK: - Full-width alignment
+
+  /// One element of the settings page's vertical stack.
+  private enum StackItem {
+    case text(AlignedText)
+    case segmentedControl([String])
+  }
+
+  mutating func drawSettingsPage() throws {
+    beginSection(
+      "Full-width alignment",
+      "A settings page: two titled paragraphs and a segmented control (drawn as boxes) in a"
+        + " centered vertical stack, 320 points wide. Before, each text's frame hugs its text,"
+        + " so the stack centers frames of different widths and the texts' leading edges do not"
+        + " line up. After, FullWidthText frames fill the width with the text at their leading"
+        + " edge, and everything lines up. Magenta: the frame; green: the text's own frame.")
+    let texts = [
+      StyledText(DemoTexts.appearanceTitle, style: style(size: 20, weight: .bold)),
+      StyledText(DemoTexts.appearanceText, style: style(size: 15)),
+      StyledText(DemoTexts.remindersTitle, style: style(size: 20, weight: .bold)),
+      StyledText(DemoTexts.remindersText, style: style(size: 15)),
+    ]
+    for isAligned in [false, true] {
+      var items: [StackItem] = []
+      for text in texts {
+        let fullWidth = FullWidthText(text: text, frameAlignment: isAligned ? .leading : .center)
+        var aligned = try fullWidth.layout(in: Self.width, using: engine)
+        if !isAligned { aligned.frame = aligned.textFrame }
+        items.append(.text(aligned))
+      }
+      items.insert(.segmentedControl(DemoTexts.appearanceChoices), at: 2)
+      let edges = Set(
+        items.compactMap { item -> Double? in
+          if case .text(let aligned) = item { return aligned.textFrame.minX }
+          return nil
+        })
+      try require(
+        isAligned ? edges == [0] : edges.count > 1, "full-width alignment",
+        isAligned
+          ? "every text starts at the leading edge" : "hugging frames leave the texts misaligned")
+      try add(
+        settingsImage(items), as: "full-width-\(isAligned ? "after" : "before").png",
+        caption: isAligned
+          ? "After: FullWidthText(frameAlignment: .leading), frames fill the width"
+          : "Before: frames hug their text in a centered stack (frame and text frame coincide)",
+        options: "width 320, show frames, theme light", theme: .light)
+    }
+  }
+
+  private func settingsImage(_ items: [StackItem]) throws -> Canvas {
+    let theme = Theme.light
+    let spacing = 10.0
+    let controlHeight = 32.0
+    let heights = items.map { item in
+      switch item {
+      case .text(let aligned): aligned.frame.height
+      case .segmentedControl: controlHeight
+      }
+    }
+    let height = heights.reduce(0, +) + spacing * Double(items.count - 1)
+    var canvas = renderer.canvas(width: Self.width, height: height, theme: theme)
+    var y = renderer.origin.y
+    for (item, itemHeight) in zip(items, heights) {
+      let origin = Point(x: renderer.origin.x, y: y)
+      switch item {
+      case .text(let aligned):
+        try renderer.glyphs.draw(
+          aligned, at: origin, in: &canvas, theme: theme, frameBorders: .debug)
+      case .segmentedControl(let choices):
+        try drawSegmentedControl(
+          choices, in: Rect(x: origin.x, y: y, width: Self.width, height: controlHeight),
+          on: &canvas, theme: theme)
+      }
+      y += itemHeight + spacing
+    }
+    return canvas
+  }
+
+  private func drawSegmentedControl(
+    _ choices: [String], in rect: Rect, on canvas: inout Canvas, theme: Theme
+  ) throws {
+    let gray = TextColor(red: 0.46, green: 0.46, blue: 0.5, alpha: 0.12)
+    canvas.fill(roundedRect: rect, cornerRadius: 8, color: gray)
+    let segment = rect.width / Double(choices.count)
+    for (index, choice) in choices.enumerated() {
+      let box = Rect(
+        x: rect.minX + Double(index) * segment + 2, y: rect.minY + 2, width: segment - 4,
+        height: rect.height - 4)
+      if index == 0 {
+        canvas.fill(roundedRect: box, cornerRadius: 6, color: theme.background)
+      }
+      canvas.strokeBorder(
+        roundedRect: box, cornerRadius: 6, color: TextColor(red: 0, green: 0, blue: 0, alpha: 0.2),
+        lineWidth: 0.5)
+      let label = try engine.layout(
+        StyledText(choice, style: style(size: 13, weight: index == 0 ? .semibold : .regular)),
+        configuration: LayoutConfiguration(width: box.width))
+      try renderer.glyphs.draw(
+        label,
+        at: Point(x: box.midX - label.size.width / 2, y: box.midY - label.size.height / 2),
+        in: &canvas, colors: TextColors(theme: theme))
+    }
+  }
+}
