@@ -8,7 +8,7 @@ PYTHON ?= /usr/bin/python3
 SWIFTFLAGS ?=
 TEXTREVEAL ?= .build/debug/textreveal
 
-.PHONY: all bootstrap build test differential lint format demo bench clean
+.PHONY: all bootstrap build test differential lint format demo demo-check bench clean
 
 all: build
 
@@ -35,11 +35,16 @@ lint:
 format:
 	$(SWIFT) format -i -r Sources Tests Package.swift
 
+# The gallery: PNG and animated PNG of every component, captioned in gallery/index.html.
 demo: bootstrap
-	$(SWIFT) build $(SWIFTFLAGS)
-	mkdir -p gallery
+	$(SWIFT) build $(SWIFTFLAGS) --product textreveal
+	$(TEXTREVEAL) demo --output gallery
 	$(TEXTREVEAL) measure --width 320 --line-limit 3 Examples/sample.jsonl > gallery/measure.jsonl
-	cat gallery/measure.jsonl
+	@echo "demo: open file://$(CURDIR)/gallery/index.html in a browser"
+
+# Builds the gallery, opens it in headless Chromium, and fails if any image did not load.
+demo-check: bootstrap
+	scripts/demo-check
 
 bench:
 	$(SWIFT) build $(SWIFTFLAGS) -c release
