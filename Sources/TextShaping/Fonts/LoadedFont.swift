@@ -25,6 +25,8 @@ final class LoadedFont: Sendable {
   /// Whether the face has a glyph for every scalar of `scalars` that is not default-ignorable
   /// (joiners and variation selectors are invisible and every shaper handles them).
   func covers(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
-    scalars.allSatisfy { $0.properties.isDefaultIgnorableCodePoint || harfBuzz.hasGlyph(for: $0) }
+    // The glyph lookup first: it answers for almost every scalar, and the property lookup is
+    // the slower of the two.
+    scalars.allSatisfy { harfBuzz.hasGlyph(for: $0) || $0.properties.isDefaultIgnorableCodePoint }
   }
 }

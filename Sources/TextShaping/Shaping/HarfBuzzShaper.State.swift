@@ -1,3 +1,4 @@
+import Foundation
 import TextLayout
 
 extension HarfBuzzShaper {
@@ -64,7 +65,14 @@ extension HarfBuzzShaper {
       init(_ text: Substring) { string = String(text) }
 
       static func == (lhs: Text, rhs: Text) -> Bool {
-        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+        var left = lhs.string
+        var right = rhs.string
+        return left.withUTF8 { left in
+          right.withUTF8 { right in
+            left.count == right.count
+              && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+          }
+        }
       }
 
       func hash(into hasher: inout Hasher) {
