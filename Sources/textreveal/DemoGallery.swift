@@ -152,16 +152,9 @@ struct DemoGallery {
       ("chinese", DemoTexts.chinese, .leftToRight, "更多", "Chinese"),
     ]
     for (file, text, direction, label, language) in texts {
-      var layout = try model(text, width: 300, direction: direction, moreLabel: label)
+      let layout = try model(text, width: 300, direction: direction, moreLabel: label)
         .layout(using: engine, expanded: false)
       try require(layout.isTruncated, language, "the text is cut at 3 lines in 300 points")
-      if direction == .rightToLeft, var button = layout.moreButton {
-        // Workaround: ExpandableTextModel lays the label out with natural alignment in a box as
-        // wide as the component, so a right-to-left label ("עוד") lands at the right end, over
-        // the text, instead of at the left. Move its line back to the left edge.
-        button.origin.x -= button.layout.lines.first?.x ?? 0
-        layout.moreButton = button
-      }
       if direction == .rightToLeft {
         try require(
           layout.fade?.clearEdge == .left && (layout.moreButton?.frame.minX ?? 1) < 1, language,

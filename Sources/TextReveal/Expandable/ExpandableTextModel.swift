@@ -206,8 +206,11 @@ public struct ExpandableTextModel: Sendable {
     case .fade:
       // "more" sits at the trailing end of the last line, on its baseline; the text under a
       // ramp as wide as the label fades out just before it.
+      // Left-aligned in its own box whatever the label's script, so that the box's left edge
+      // is the label's: a right-to-left label ("עוד") would otherwise align to the far right.
       let label = try engine.layout(
-        StyledText(moreLabel, style: style), configuration: LayoutConfiguration(width: width))
+        StyledText(moreLabel, style: style),
+        configuration: LayoutConfiguration(width: width, alignment: .leading))
       let labelWidth = label.size.width
       let labelAscent = label.lines.first?.ascent ?? 0
       let isRightToLeft = direction == .rightToLeft || last.paragraphLevel & 1 == 1

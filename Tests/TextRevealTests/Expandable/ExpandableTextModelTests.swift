@@ -142,11 +142,13 @@ import TextLayout
       יעדי היום במסך הבית, והתזכורות מגיעות כשהן עוזרות באמת.
       """
     let model = ExpandableTextModel(
-      text: StyledText(hebrew), width: 280, direction: .rightToLeft)
+      text: StyledText(hebrew), width: 280, direction: .rightToLeft, moreLabel: "עוד")
     let layout = try model.layout(using: engine)
     #expect(layout.isTruncated)
     let button = try #require(layout.moreButton)
     #expect(abs(button.frame.minX) < 1e-9)
+    // The label's own line starts at its box's left edge, so drawing matches the frame.
+    #expect(button.layout.lines.first?.x == 0)
     let fade = try #require(layout.fade)
     #expect(fade.clearEdge == .left)
     #expect(abs(fade.rect.minX - button.frame.maxX) < 1e-9)
