@@ -23,24 +23,37 @@ extension HarfBuzzShaper: TextShaper {
   public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
     let primary = primaryFont(for: FontRequest(style))
     let (before, after) = neighbors(of: text, primary: primary)
-    let key = ShapeKey(
-      text: ShapeKey.Text(text), primary: primary.font.id, size: style.size,
-      isRightToLeft: isRightToLeft,
-      before: before?.font.id, beforeScript: before?.script.rawValue, after: after?.font.id,
-      afterScript: after?.script.rawValue)
-    if let cached = state.withLock({ $0.shapes[key] }) {
-      return cached
-    }
-    let shaped = shapeUncached(
-      text, style: style, isRightToLeft: isRightToLeft, primary: primary, before: before,
-      after: after)
-    state.withLock { state in
-      if state.shapes.count >= Self.shapeCacheLimit {
-        state.shapes.removeAll(keepingCapacity: true)
+    var bytes = text
+    // The hit path allocates nothing: the key holds a hash of the bytes, and the entries of a
+    // key are told apart by comparing their text with the piece's bytes in place.
+    return bytes.withUTF8 { utf8 in
+      var hasher = Hasher()
+      hasher.combine(bytes: UnsafeRawBufferPointer(utf8))
+      let key = ShapeKey(
+        textHash: hasher.finalize(), primary: primary.font.id, size: style.size,
+        isRightToLeft: isRightToLeft, before: before?.font.id,
+        beforeScript: before?.script.rawValue, after: after?.font.id,
+        afterScript: after?.script.rawValue)
+      let cached = state.withLock { state in
+        state.shapes[key]?.first { $0.hasText(utf8) }?.shaped
       }
-      state.shapes[key] = shaped
+      if let cached { return cached }
+      let shaped = shapeUncached(
+        text, style: style, isRightToLeft: isRightToLeft, primary: primary, before: before,
+        after: after)
+      let entry = ShapeEntry(text: String(text), shaped: shaped)
+      state.withLock { state in
+        if state.shapeCount >= Self.shapeCacheLimit {
+          state.shapes.removeAll(keepingCapacity: true)
+          state.shapeCount = 0
+        }
+        if state.shapes[key]?.contains(where: { $0.hasText(utf8) }) != true {
+          state.shapes[key, default: []].append(entry)
+          state.shapeCount += 1
+        }
+      }
+      return shaped
     }
-    return shaped
   }
 
   /// The characters around a piece in its paragraph that decide the face of spaces at its

@@ -16,8 +16,12 @@ extension HarfBuzzShaper {
     var fallbackLists: [FontRequest: FontFallbackList?] = [:]
     /// The face each character the primary face lacks resolved to.
     var fallbackFonts: [FallbackKey: FontID] = [:]
-    /// Shaping results.
-    var shapes: [ShapeKey: ShapedText] = [:]
+    /// Shaping results; a key almost always has a single entry.
+    var shapes: [ShapeKey: [ShapeEntry]] = [:]
+    /// The number of entries in `shapes`.
+    var shapeCount = 0
+    /// The last style attributes resolved, and their face: consecutive pieces share a style.
+    var lastPrimary: (request: FontRequest, font: PrimaryFont)?
   }
 
   /// The font attributes of a style, without its size; also the pattern fallbacks are sorted by.
@@ -54,34 +58,12 @@ extension HarfBuzzShaper {
     var character: Character
   }
 
-  /// Everything a shaping result depends on.
+  /// Everything a shaping result depends on, but the text itself, which only enters as a hash:
+  /// a key's entries hold their texts and are compared byte for byte.
   struct ShapeKey: Hashable {
-    /// The piece's text, compared and hashed as UTF-8 bytes: `String`'s own equality is
-    /// canonical equivalence, which would mix up "é" and "e" + U+0301 (whose clusters differ)
-    /// and normalizes on every hash.
-    struct Text: Hashable {
-      var string: String
-
-      init(_ text: Substring) { string = String(text) }
-
-      static func == (lhs: Text, rhs: Text) -> Bool {
-        var left = lhs.string
-        var right = rhs.string
-        return left.withUTF8 { left in
-          right.withUTF8 { right in
-            left.count == right.count
-              && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
-          }
-        }
-      }
-
-      func hash(into hasher: inout Hasher) {
-        var string = string
-        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-      }
-    }
-
-    var text: Text
+    /// A hash of the piece's UTF-8 bytes. Bytes, not `String` equality, which is canonical
+    /// equivalence: "é" and "e" + U+0301 have different clusters.
+    var textHash: Int
     /// The face the style's family, weight and slant resolved to: styles that resolve to the
     /// same face shape alike, and an integer hashes faster than the family name.
     var primary: FontID
@@ -93,5 +75,20 @@ extension HarfBuzzShaper {
     var beforeScript: UInt32?
     var after: FontID?
     var afterScript: UInt32?
+  }
+
+  /// A cached shaping result and the text it is for.
+  struct ShapeEntry {
+    var text: String
+    var shaped: ShapedText
+
+    /// Whether the entry is for exactly these UTF-8 bytes.
+    func hasText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      var text = text
+      return text.withUTF8 { stored in
+        stored.count == bytes.count
+          && (stored.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, stored.count) == 0)
+      }
+    }
   }
 }

@@ -77,6 +77,8 @@ public final class HarfBuzzShaper: Sendable {
       state.registeredFamilies[name] = font.id
       // Results shaped for this family before may have used another face.
       state.shapes.removeAll()
+      state.shapeCount = 0
+      state.lastPrimary = nil
     }
     return font.info
   }
@@ -135,15 +137,20 @@ public final class HarfBuzzShaper: Sendable {
   /// The face a family, weight and slant resolve to; never fails for an installed system.
   func primaryFont(for request: FontRequest) -> PrimaryFont {
     let known = state.withLock { state -> PrimaryFont? in
+      if let last = state.lastPrimary, last.request == request { return last.font }
+      let found: PrimaryFont?
       if let id = state.registeredFamilies[request.family] {
         let font = state.fonts[id.rawValue]
         var pattern = request
         pattern.family = font.info.familyName
-        return PrimaryFont(font: font, fallbackPattern: pattern)
+        found = PrimaryFont(font: font, fallbackPattern: pattern)
+      } else {
+        found = state.primaryFonts[request].map {
+          PrimaryFont(font: state.fonts[$0.rawValue], fallbackPattern: request)
+        }
       }
-      return state.primaryFonts[request].map {
-        PrimaryFont(font: state.fonts[$0.rawValue], fallbackPattern: request)
-      }
+      if let found { state.lastPrimary = (request, found) }
+      return found
     }
     if let known {
       return known
