@@ -70,7 +70,10 @@ extension LayoutBuilder {
     pieces += draft.token
     if !draft.token.isEmpty { trailing = 0 }
 
-    let order = BidiReordering.visualOrder(levels: pieces.map(\.level))
+    // Most lines are all left to right at level 0: their visual order is the logical one.
+    let order =
+      pieces.allSatisfy { $0.level == 0 }
+      ? Array(pieces.indices) : BidiReordering.visualOrder(levels: pieces.map(\.level))
     let total = pieces.reduce(0) { $0 + $1.advance }
     let contentWidth = total - trailing
     let contentX = alignedX(contentWidth: contentWidth, paragraphLevel: draft.paragraphLevel)

@@ -263,16 +263,38 @@ struct LayoutBuilder {
   func makeSegment(
     _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool
   ) -> Segment {
-    var contentEnd = range.upperBound
-    for scalar in text.slice(range).unicodeScalars.reversed() {
-      guard Self.isTrailingSpace(scalar) else { break }
-      contentEnd -= scalar.utf8.count
-    }
+    let contentEnd = trailingSpaceStart(in: range)
     var pieces: [Piece] = []
     pieces.reserveCapacity(2)
     appendPieces(range.lowerBound..<contentEnd, levels: levels, whitespace: false, to: &pieces)
     appendPieces(contentEnd..<range.upperBound, levels: levels, whitespace: true, to: &pieces)
     return Segment(range: range, pieces: pieces, contentEnd: contentEnd, isMandatory: isMandatory)
+  }
+
+  /// Where the white space at the end of a range starts (its end when there is none).
+  func trailingSpaceStart(in range: Range<Int>) -> Int {
+    var text = text.string
+    return text.withUTF8 { bytes in
+      var end = range.upperBound
+      while end > range.lowerBound {
+        let byte = bytes[end - 1]
+        if byte < 0x80 {
+          guard byte == 0x20 || (0x09...0x0D).contains(byte) else { return end }
+          end -= 1
+          continue
+        }
+        // Step back to the scalar's lead byte and decode it.
+        var start = end - 1
+        while start > range.lowerBound && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        var iterator = UnsafeBufferPointer(rebasing: bytes[start..<end]).makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator),
+          Self.isTrailingSpace(scalar)
+        else { return end }
+        end = start
+      }
+      return end
+    }
   }
 
   /// Whether a scalar hangs at a line end: white space and the zero-width space.

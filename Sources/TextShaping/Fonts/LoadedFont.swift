@@ -10,10 +10,17 @@ final class LoadedFont: Sendable {
   let harfBuzz: HarfBuzzFace
 
   /// Bundles the two sides of a face under its identifier.
+  /// Whether the face has a glyph for every printable ASCII character, so that the shaper's
+  /// hot paths can skip asking for them one by one.
+  let coversPrintableASCII: Bool
+
   init(id: FontID, freeType: FreeTypeFace, harfBuzz: HarfBuzzFace) {
     self.id = id
     self.freeType = freeType
     self.harfBuzz = harfBuzz
+    self.coversPrintableASCII = (0x21...0x7E).allSatisfy {
+      harfBuzz.hasGlyph(for: Unicode.Scalar(UInt8($0)))
+    }
   }
 
   /// What the face declares about itself.

@@ -75,7 +75,7 @@ extension HarfBuzzShaper: TextShaper {
         if Self.isParagraphSeparator(scalar) || examined == 64 { break }
         examined += 1
         if font == nil && !TextItemizer.isFontNeutral(scalar) && !Self.isMark(scalar) {
-          font = self.font(for: Character(scalar), primary: primary)
+          font = self.font(for: scalar, primary: primary)
         }
         let script = TextItemizer.script(of: scalar)
         if let font, !TextItemizer.isNeutral(script) {
@@ -95,13 +95,21 @@ extension HarfBuzzShaper: TextShaper {
         examined += 1
         if !TextItemizer.isFontNeutral(scalar) {
           after = TextItemizer.Neighbor(
-            font: font(for: Character(scalar), primary: primary),
-            script: TextItemizer.script(of: scalar))
+            font: font(for: scalar, primary: primary), script: TextItemizer.script(of: scalar))
           break
         }
       }
     }
     return (before, after)
+  }
+
+  /// The face of one scalar next to a piece; printable ASCII in a face that has it all needs
+  /// no lookup.
+  func font(for scalar: Unicode.Scalar, primary: PrimaryFont) -> LoadedFont {
+    if (0x21...0x7E).contains(scalar.value) && primary.font.coversPrintableASCII {
+      return primary.font
+    }
+    return font(for: Character(scalar), primary: primary)
   }
 
   static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {

@@ -145,7 +145,13 @@ enum TextItemizer {
 
   /// The script of one scalar, through HarfBuzz's Unicode functions.
   static func script(of scalar: Unicode.Scalar) -> hb_script_t {
-    hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)
+    let value = scalar.value
+    if value < 0x80 {
+      // ASCII letters are Latin, everything else in ASCII is Common.
+      let isLetter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+      return isLetter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+    }
+    return hb_unicode_script(hb_unicode_funcs_get_default(), value)
   }
 
   /// The script of a character's first scalar that has a real script, or Common.
