@@ -66,7 +66,9 @@ extension LayoutBuilder {
       trailing += pieces[index].advance
       index -= 1
     }
-    let contentEnd = index >= 0 ? pieces[index].range.upperBound : draft.range.lowerBound
+    // Spaces shaped with the last word hang too; they are at the paragraph level already.
+    if index >= 0 { trailing += pieces[index].trailingAdvance }
+    let contentEnd = index >= 0 ? pieces[index].contentEnd : draft.range.lowerBound
     pieces += draft.token
     if !draft.token.isEmpty { trailing = 0 }
 

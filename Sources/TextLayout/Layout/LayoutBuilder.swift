@@ -21,6 +21,8 @@ struct LayoutBuilder {
   static let epsilon = 1e-6
 
   var drafts: [LineDraft] = []
+  /// The resolved level of the paragraph being laid out.
+  var paragraphLevel: UInt8 = 0
 
   init(
     text: StyledText, configuration: LayoutConfiguration, shaper: any TextShaper,
@@ -163,6 +165,7 @@ struct LayoutBuilder {
       let bidi = analyzer.bidiLevels(in: slice, direction: direction)
       let level = paragraphLevel ?? bidi.paragraphLevel
       paragraphLevel = level
+      self.paragraphLevel = level
       let levelRuns = bidi.runs.map {
         BidiAnalysis.LevelRun(
           range: ($0.range.lowerBound + lineStart)..<($0.range.upperBound + lineStart),
@@ -258,17 +261,45 @@ struct LayoutBuilder {
 
   // MARK: - Segments
 
-  /// Shapes the text of `range` as a segment: cut at style and level changes, with its trailing
-  /// whitespace shaped apart so that it can hang at a line end.
+  /// Shapes the text of `range` as a segment, cut at style and level changes.
+  ///
+  /// The segment's trailing whitespace hangs at a line end. It is shaped together with the word
+  /// before it when both have one style and the paragraph's level (one shaping call instead of
+  /// two, and the space sits where rule L1 would put it anyway); otherwise it is shaped apart,
+  /// so that rule L1 can move it to the paragraph level.
   func makeSegment(
     _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool
   ) -> Segment {
     let contentEnd = trailingSpaceStart(in: range)
     var pieces: [Piece] = []
     pieces.reserveCapacity(2)
-    appendPieces(range.lowerBound..<contentEnd, levels: levels, whitespace: false, to: &pieces)
-    appendPieces(contentEnd..<range.upperBound, levels: levels, whitespace: true, to: &pieces)
+    if contentEnd > range.lowerBound && contentEnd < range.upperBound
+      && canShapeTogether(contentEnd - 1, range.upperBound - 1, levels: levels)
+    {
+      appendPieces(range, levels: levels, whitespace: false, to: &pieces)
+      var last = pieces[pieces.count - 1]
+      let hangingStart = contentEnd - last.range.lowerBound
+      last.trailingAdvance = last.shaped.clusters.reduce(0) {
+        $0 + ($1.range.lowerBound >= hangingStart ? $1.advance : 0)
+      }
+      last.contentEnd = contentEnd
+      pieces[pieces.count - 1] = last
+    } else {
+      appendPieces(range.lowerBound..<contentEnd, levels: levels, whitespace: false, to: &pieces)
+      appendPieces(contentEnd..<range.upperBound, levels: levels, whitespace: true, to: &pieces)
+    }
     return Segment(range: range, pieces: pieces, contentEnd: contentEnd, isMandatory: isMandatory)
+  }
+
+  /// Whether the text from offset `first` through offset `last` has one style and one bidi
+  /// level, the paragraph's.
+  func canShapeTogether(_ first: Int, _ last: Int, levels: [BidiAnalysis.LevelRun]) -> Bool {
+    guard let run = text.runIndex(at: first), text.runs[run].range.upperBound > last else {
+      return false
+    }
+    guard !levels.isEmpty else { return paragraphLevel == 0 }
+    guard let level = levels.first(where: { $0.range.contains(first) }) else { return false }
+    return level.range.upperBound > last && level.level == paragraphLevel
   }
 
   /// Where the white space at the end of a range starts (its end when there is none).
@@ -387,6 +418,7 @@ struct LayoutBuilder {
   /// Shortens the last line so that the token fits after it, and attaches the token.
   mutating func fitToken(_ token: TruncationToken) {
     guard var last = drafts.popLast() else { return }
+    paragraphLevel = last.paragraphLevel
     let cutOffset = last.segments.last?.contentEnd ?? last.range.lowerBound
     let baseStyle = text.style(at: max(0, min(cutOffset, count) - 1))
     let tokenPieces = shapeToken(token, baseStyle: baseStyle, paragraphLevel: last.paragraphLevel)
@@ -403,10 +435,15 @@ struct LayoutBuilder {
       if let part = split(first, toFit: available, allowEmpty: true).first { kept = [part] }
     }
     // The token follows the last visible character: the kept part's trailing whitespace goes.
-    if var final = kept.popLast() {
-      final.pieces.removeAll { $0.isTrailingWhitespace }
-      final.range = final.range.lowerBound..<final.contentEnd
-      kept.append(final)
+    if let final = kept.popLast() {
+      if final.contentEnd < final.range.upperBound && final.contentEnd > final.range.lowerBound {
+        kept.append(
+          makeSegment(
+            final.range.lowerBound..<final.contentEnd, levels: levelRuns(of: final),
+            isMandatory: false))
+      } else if final.contentEnd > final.range.lowerBound {
+        kept.append(final)
+      }
     }
     last.segments = kept
     last.range = last.range.lowerBound..<(kept.last?.range.upperBound ?? last.range.lowerBound)
