@@ -20,6 +20,7 @@ let package = Package(
         "CPango",
         .product(name: "TextLayout", package: "TextReveal"),
         .product(name: "TextShaping", package: "TextReveal"),
+        .product(name: "TextReveal", package: "TextReveal"),
       ]
     ),
   ],

@@ -16,6 +16,8 @@ public final class RecordingBackend: TextShaper, UnicodeAnalyzer, Sendable {
     public var furthestAnalyzed = 0
     /// The number of UTF-8 bytes analyzed in total.
     public var bytesAnalyzed = 0
+    /// The number of pieces shaped.
+    public var shapeCalls = 0
   }
 
   /// Creates a recorder around a shaper and an analyzer.
@@ -35,7 +37,10 @@ public final class RecordingBackend: TextShaper, UnicodeAnalyzer, Sendable {
 
   public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
     let end = Self.end(of: text)
-    state.withLock { $0.furthestShaped = max($0.furthestShaped, end) }
+    state.withLock {
+      $0.furthestShaped = max($0.furthestShaped, end)
+      $0.shapeCalls += 1
+    }
     return shaper.shape(text, style: style, isRightToLeft: isRightToLeft)
   }
 

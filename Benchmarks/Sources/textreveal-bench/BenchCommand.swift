@@ -8,7 +8,9 @@ import Foundation
 /// [--repetitions N]` runs only our engine, for a profiler (valgrind --tool=callgrind).
 @main
 enum BenchCommand {
-  static let benchmarks = ["truncation-check", "full-layout", "early-exit", "memory"]
+  static let benchmarks = [
+    "truncation-check", "full-layout", "early-exit", "list-rows", "memory",
+  ]
 
   static func main() {
     do {
@@ -79,6 +81,7 @@ enum BenchCommand {
     if selected.contains("truncation-check") { try suite.truncationCheck() }
     if selected.contains("full-layout") { try suite.fullLayout() }
     if selected.contains("early-exit") { try suite.earlyExit() }
+    if selected.contains("list-rows") { try suite.listRows() }
     if selected.contains("memory") { try Memory.compare(corpusPath: corpusPath) }
     output("bench-done checksum=\(suite.checksum)")
   }

@@ -99,6 +99,14 @@ final class PangoPeer {
     return pango_layout_is_ellipsized(limited) != 0
   }
 
+  /// Lays a text out with the line limit and end ellipsizing; returns its height in points.
+  func limitedHeight(_ text: BenchText) -> Double {
+    setText(text, on: limited)
+    var logical = PangoRectangle()
+    pango_layout_get_extents(limited, nil, &logical)
+    return Double(logical.height) / Double(PANGO_SCALE)
+  }
+
   /// Lays a text out with no line limit; returns the number of lines.
   func fullLayout(_ text: BenchText) -> Int {
     setText(text, on: unlimited)

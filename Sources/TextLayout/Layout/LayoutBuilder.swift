@@ -11,6 +11,8 @@ struct LayoutBuilder {
   let analyzer: any UnicodeAnalyzer
   let limit: Int
   let fixedWindow: Int?
+  /// Where width-independent analysis is kept between layouts, when laying out a prepared text.
+  let prepared: PreparedText?
 
   /// How close to the end of an incomplete window a break opportunity may be and still be
   /// trusted: line-break and bidi rules look a few characters ahead, and this margin is more
@@ -26,9 +28,10 @@ struct LayoutBuilder {
 
   init(
     text: StyledText, configuration: LayoutConfiguration, shaper: any TextShaper,
-    analyzer: any UnicodeAnalyzer, initialWindow: Int? = nil
+    analyzer: any UnicodeAnalyzer, initialWindow: Int? = nil, prepared: PreparedText? = nil
   ) {
     self.fixedWindow = initialWindow
+    self.prepared = prepared
     self.text = text
     self.configuration = configuration
     self.shaper = shaper
@@ -131,6 +134,56 @@ struct LayoutBuilder {
     return Int(min(ems * 6, Double(Int.max / 4))) + 2 * Self.windowMargin
   }
 
+  /// Analyzes a window of a paragraph: bidi levels and the trusted break opportunities.
+  func analyzeWindow(
+    from lineStart: Int, scanEnd: Int, paragraphLevel: UInt8?
+  ) -> WindowAnalysis {
+    let separator = findSeparator(from: lineStart, to: scanEnd)
+    let windowEnd: Int
+    let isComplete: Bool
+    if let separator {
+      windowEnd = separator.offset
+      isComplete = true
+    } else if scanEnd == count {
+      windowEnd = count
+      isComplete = true
+    } else {
+      windowEnd = scalarBoundary(atOrBefore: scanEnd)
+      isComplete = false
+    }
+    let slice = text.slice(lineStart..<windowEnd)
+    let direction: ParagraphDirection =
+      switch paragraphLevel {
+      case nil: .natural
+      case let level? where level & 1 == 1: .rightToLeft
+      default: .leftToRight
+      }
+    let bidi = analyzer.bidiLevels(in: slice, direction: direction)
+    let levelRuns = bidi.runs.map {
+      BidiAnalysis.LevelRun(
+        range: ($0.range.lowerBound + lineStart)..<($0.range.upperBound + lineStart),
+        level: $0.level)
+    }
+    let trustedEnd = isComplete ? windowEnd : windowEnd - Self.windowMargin
+    var boundaries: [LineBreakOpportunity] = []
+    var previous = lineStart
+    for opportunity in analyzer.lineBreaks(in: slice) {
+      let offset = opportunity.offset + lineStart
+      guard offset <= trustedEnd else { break }
+      guard offset > previous else { continue }
+      boundaries.append(LineBreakOpportunity(offset: offset, isMandatory: opportunity.isMandatory))
+      previous = offset
+    }
+    if isComplete && previous < windowEnd {
+      boundaries.append(LineBreakOpportunity(offset: windowEnd, isMandatory: true))
+    }
+    return WindowAnalysis(
+      start: lineStart, end: windowEnd, isComplete: isComplete,
+      separatorLength: separator?.length ?? 0,
+      paragraphLevel: paragraphLevel ?? bidi.paragraphLevel, levelRuns: levelRuns,
+      boundaries: boundaries, segments: [])
+  }
+
   /// Lays out the paragraph starting at `start`.
   ///
   /// - Returns: The paragraph's content end and separator length, or `nil` when the line limit
@@ -141,60 +194,43 @@ struct LayoutBuilder {
     var paragraphLevel: UInt8?
     while true {
       let scanEnd = window >= count - lineStart ? count : lineStart + window
-      let separator = findSeparator(from: lineStart, to: scanEnd)
-      let windowEnd: Int
-      let isComplete: Bool
-      if let separator {
-        windowEnd = separator.offset
-        isComplete = true
-      } else if scanEnd == count {
-        windowEnd = count
-        isComplete = true
+      // A prepared text keeps the analysis (and the shaped segments) of windows that start a
+      // paragraph; a larger kept window serves a smaller request.
+      var analysis: WindowAnalysis
+      if lineStart == start, let kept = prepared?.analysis(at: start),
+        kept.covers(scalarBoundary(atOrBefore: scanEnd))
+      {
+        analysis = kept
       } else {
-        windowEnd = scalarBoundary(atOrBefore: scanEnd)
-        isComplete = false
+        analysis = analyzeWindow(from: lineStart, scanEnd: scanEnd, paragraphLevel: paragraphLevel)
       }
-
-      let slice = text.slice(lineStart..<windowEnd)
-      let direction: ParagraphDirection =
-        switch paragraphLevel {
-        case nil: .natural
-        case let level? where level & 1 == 1: .rightToLeft
-        default: .leftToRight
-        }
-      let bidi = analyzer.bidiLevels(in: slice, direction: direction)
-      let level = paragraphLevel ?? bidi.paragraphLevel
+      let level = analysis.paragraphLevel
       paragraphLevel = level
       self.paragraphLevel = level
-      let levelRuns = bidi.runs.map {
-        BidiAnalysis.LevelRun(
-          range: ($0.range.lowerBound + lineStart)..<($0.range.upperBound + lineStart),
-          level: $0.level)
+      let keptSegments = analysis.segments.count
+      defer {
+        if lineStart == start, let prepared, analysis.segments.count > keptSegments {
+          prepared.keep(analysis)
+        }
       }
-      let trustedEnd = isComplete ? windowEnd : windowEnd - Self.windowMargin
-      let breaks = analyzer.lineBreaks(in: slice)
 
       var filler = LineFiller(paragraphLevel: level, start: lineStart)
-      var segmentStart = lineStart
       let linesBefore = drafts.count
-      for opportunity in breaks {
-        let offset = opportunity.offset + lineStart
-        guard offset <= trustedEnd else { break }
-        guard offset > segmentStart else { continue }
-        let segment = makeSegment(
-          segmentStart..<offset, levels: levelRuns, isMandatory: opportunity.isMandatory)
-        segmentStart = offset
-        if !add(segment, to: &filler) { return nil }
-      }
-      if isComplete {
-        if segmentStart < windowEnd {
-          let segment = makeSegment(
-            segmentStart..<windowEnd, levels: levelRuns, isMandatory: true)
-          if !add(segment, to: &filler) { return nil }
+      for index in analysis.boundaries.indices {
+        if index == analysis.segments.count {
+          let from = index == 0 ? analysis.start : analysis.boundaries[index - 1].offset
+          let boundary = analysis.boundaries[index]
+          analysis.segments.append(
+            makeSegment(
+              from..<boundary.offset, levels: analysis.levelRuns,
+              isMandatory: boundary.isMandatory))
         }
-        let separatorLength = separator?.length ?? 0
-        emit(&filler, end: windowEnd + separatorLength, endsParagraph: true)
-        return (windowEnd, separatorLength)
+        if !add(analysis.segments[index], to: &filler) { return nil }
+      }
+      if analysis.isComplete {
+        emit(
+          &filler, end: analysis.end + analysis.separatorLength, endsParagraph: true)
+        return (analysis.end, analysis.separatorLength)
       }
       // The window ran out before the paragraph did: start a new window at the unfinished
       // line, larger if this one did not complete a single line.

@@ -1,5 +1,5 @@
 /// A shaped piece of a line: one style, one bidi level, within one segment.
-struct Piece {
+struct Piece: Sendable {
   var range: Range<Int>
   var style: TextStyle
   var level: UInt8
@@ -34,7 +34,7 @@ struct Piece {
 }
 
 /// The text between two line-break opportunities, shaped.
-struct Segment {
+struct Segment: Sendable {
   var range: Range<Int>
   var pieces: [Piece]
   /// Where the segment's trailing whitespace starts.

@@ -51,6 +51,27 @@ public struct TextLayoutEngine: Sendable {
     return builder.run()
   }
 
+  /// Lays out a prepared text, reusing the analysis earlier layouts of it made.
+  ///
+  /// Line-break opportunities, bidi levels and shaped segments do not depend on the width or
+  /// the line limit; a prepared text keeps them, so laying it out again (at a new width after a
+  /// rotation, or expanded after collapsed) only fills and places lines.
+  ///
+  /// - Parameters:
+  ///   - prepared: The text, prepared for this engine.
+  ///   - configuration: The width, line limit, alignment, spacing, direction and token.
+  /// - Returns: The visible lines and their geometry; the same as laying out `prepared.text`.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid.
+  public func layout(
+    _ prepared: PreparedText, configuration: LayoutConfiguration
+  ) throws(TextLayoutError) -> LaidOutText {
+    try configuration.validate()
+    var builder = LayoutBuilder(
+      text: prepared.text, configuration: configuration, shaper: shaper, analyzer: analyzer,
+      initialWindow: initialWindow, prepared: prepared)
+    return builder.run()
+  }
+
   /// Lays out a plain string with one style.
   ///
   /// - Parameters:

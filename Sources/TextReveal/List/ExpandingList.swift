@@ -1,3 +1,4 @@
+import Synchronization
 import TextLayout
 
 /// A list of rows (avatar and message) that show a few lines each and expand on tap.
@@ -30,6 +31,9 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   public var readMoreLabel: String
   /// The label under an expanded row.
   public var showLessLabel: String
+  /// Each row's prepared text, shared by the copies of this list: laying the rows out again
+  /// (at a new width, or after a toggle) reuses their line breaks, bidi levels and shaping.
+  let preparedTexts = PreparedTexts<ID>()
 
   /// Creates a list.
   public init(
@@ -111,8 +115,8 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
     var result: [RowLayout<ID>] = []
     result.reserveCapacity(rows.count)
     var top = 0.0
-    for row in rows {
-      let text = row.text.scaled(to: typeSize)
+    let prepared = preparedTexts.texts(for: rows, typeSize: typeSize)
+    for (row, text) in zip(rows, prepared) {
       let collapsed = try engine.layout(text, configuration: limited)
       let isExpanded = collapsed.isTruncated && expansion.isExpanded(row.id)
       let shown = isExpanded ? try engine.layout(text, configuration: unlimited) : collapsed
@@ -144,5 +148,28 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
       top += height
     }
     return ListLayout(rows: result, size: Size(width: width, height: top))
+  }
+}
+
+/// The prepared texts of a list's rows, by row identity.
+final class PreparedTexts<ID: Hashable & Sendable>: Sendable {
+  private let state = Mutex<[ID: PreparedText]>([:])
+
+  /// The prepared text of every row, reusing the kept one when the row's text is unchanged;
+  /// rows no longer in the list are forgotten.
+  func texts(for rows: [ListRow<ID>], typeSize: ContentSizeCategory) -> [PreparedText] {
+    state.withLock { kept in
+      var next: [ID: PreparedText] = [:]
+      next.reserveCapacity(rows.count)
+      let texts = rows.map { row in
+        let text = row.text.scaled(to: typeSize)
+        let prepared =
+          kept[row.id].flatMap { $0.text == text ? $0 : nil } ?? PreparedText(text)
+        next[row.id] = prepared
+        return prepared
+      }
+      kept = next
+      return texts
+    }
   }
 }

@@ -1,0 +1,109 @@
+import TextLayout
+import TextReveal
+import TextShaping
+
+/// Benchmark of issue 4: the heights of 10,000 list rows of real multilingual text at 3 lines,
+/// through the `ExpandingList` model, against Pango laying out the same texts with the same
+/// limit; then the same rows laid out again at a wider width, against our own first pass.
+extension Suite {
+  static let rowCount = 10_000
+  /// The text width of a row; the list is wider by the avatar, spacing and padding.
+  static let rowTextWidth = 320.0
+  static let relayoutTextWidth = 480.0
+
+  /// Rows that differ from one another: each joins two paragraphs of one language, chosen by a
+  /// fixed rule, so the texts repeat words (as messages do) but rarely whole paragraphs.
+  func listTexts() -> [BenchText] {
+    var byLanguage: [String: [String]] = [:]
+    for paragraph in corpus.paragraphs { byLanguage[paragraph.lang, default: []].append(paragraph.text) }
+    let languages = byLanguage.keys.sorted()
+    var texts: [BenchText] = []
+    texts.reserveCapacity(Self.rowCount)
+    for index in 0..<Self.rowCount {
+      let language = languages[index % languages.count]
+      let pool = byLanguage[language]!
+      let first = pool[(index / languages.count) % pool.count]
+      let second = pool[(index * 31 + 7) % pool.count]
+      let separator = language == "zh" || language == "ja" ? "" : " "
+      texts.append(BenchText(id: "row-\(index)", string: first + separator + second))
+    }
+    return texts
+  }
+
+  func makeList(_ texts: [BenchText], textWidth: Double) -> ExpandingList<Int> {
+    let rows = texts.enumerated().map { index, text in
+      ListRow(
+        id: index, avatar: .init(initials: "AB", color: TextColor(red: 0.5, green: 0.5, blue: 0.5)),
+        text: StyledText(text.string, style: TextStyle(fontFamily: Setup.family, size: Setup.size)))
+    }
+    var list = ExpandingList(rows: rows, width: 0, lineLimit: Setup.lineLimit)
+    list.width = textWidth + 2 * list.metrics.padding + list.metrics.avatarSize
+      + list.metrics.spacing
+    return list
+  }
+
+  mutating func listRows() throws(BenchError) {
+    let texts = listTexts()
+    let peer = try PangoPeer(width: Self.rowTextWidth, lineLimit: Setup.lineLimit)
+    let list = makeList(texts, textWidth: Self.rowTextWidth)
+
+    // Same lines: each row's first lines and cut against Pango's.
+    let checkStack = TextStack()
+    let check = try layoutList(
+      list, engine: TextLayoutEngine(shaper: checkStack.shaper, analyzer: checkStack.analyzer))
+    var mismatches: [String] = []
+    for (row, text) in zip(check.rows, texts) {
+      let peerCut = peer.truncationCheck(text)
+      let peerStarts = Array(peer.lineStarts(limited: true).prefix(Setup.lineLimit))
+      let ourStarts = row.text.lines.map(\.range.lowerBound)
+      if ourStarts != peerStarts || row.isTruncated != peerCut {
+        mismatches.append(
+          describe(text, ours: ourStarts, peer: peerStarts, truncated: (row.isTruncated, peerCut)))
+      }
+    }
+    report(check: "list-rows", mismatches: mismatches, of: texts.count)
+
+    // Passes alternate between the engines. Ours starts each pass from a new text stack, so the
+    // shaping cache fills during the pass, as it does when a list first appears; right after,
+    // the same rows are laid out again at a wider width (a rotation) with the cache warm.
+    let clock = ContinuousClock()
+    var firstPasses: [Double] = []
+    var relayouts: [Double] = []
+    var peerPasses: [Double] = []
+    let wide = makeList(texts, textWidth: Self.relayoutTextWidth)
+    for _ in 0..<max(3, repetitions / 2) {
+      let stack = TextStack()
+      let engine = TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer)
+      var start = clock.now
+      checksum &+= Int(try layoutList(list, engine: engine).size.height)
+      firstPasses.append(seconds(start.duration(to: clock.now)))
+      start = clock.now
+      checksum &+= Int(try layoutList(wide, engine: engine).size.height)
+      relayouts.append(seconds(start.duration(to: clock.now)))
+
+      start = clock.now
+      for text in texts { checksum &+= Int(peer.limitedHeight(text)) }
+      peerPasses.append(seconds(start.duration(to: clock.now)))
+    }
+    let perRow = Double(Self.rowCount)
+    let first = Statistics(firstPasses).median
+    let relayout = Statistics(relayouts).median
+    printFigure("list-heights", ours: first / perRow, peer: Statistics(peerPasses).median / perRow)
+    // Here the peer column is our own first pass: the target is a re-layout at most a third
+    // of it, so a ratio of at least 3x.
+    printFigure("list-relayout-480", ours: relayout / perRow, peer: first / perRow)
+    printStats("list-heights", "ours", Statistics(firstPasses), unit: "passes")
+    printStats("list-heights", "peer", Statistics(peerPasses), unit: "passes")
+    printStats("list-relayout-480", "ours", Statistics(relayouts), unit: "passes")
+  }
+
+  func layoutList(
+    _ list: ExpandingList<Int>, engine: TextLayoutEngine
+  ) throws(BenchError) -> ListLayout<Int> {
+    do {
+      return try list.layout(expansion: ExpansionSet(), using: engine)
+    } catch {
+      throw .setup("the list does not lay out: \(error)")
+    }
+  }
+}

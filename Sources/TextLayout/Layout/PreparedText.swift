@@ -1,0 +1,65 @@
+import Synchronization
+
+/// A text whose width-independent analysis is kept between layouts: line-break opportunities,
+/// bidi levels and shaped segments.
+///
+/// Laying out a ``PreparedText`` again at another width or line limit only fills lines and
+/// places them, which is what a list does on rotation or a window resize. The analysis is made
+/// lazily, paragraph by paragraph, as layouts need it, so preparing a long text costs nothing
+/// until it is laid out, and a three-line layout analyzes only what three lines need.
+///
+/// ```swift
+/// let prepared = PreparedText(StyledText(message))
+/// let narrow = try engine.layout(prepared, configuration: .init(width: 320, lineLimit: .lines(3)))
+/// let wide = try engine.layout(prepared, configuration: .init(width: 480, lineLimit: .lines(3)))
+/// ```
+///
+/// Use a prepared text with one engine: the analysis comes from that engine's backends.
+public final class PreparedText: Sendable {
+  /// The text.
+  public let text: StyledText
+  let state = Mutex<[Int: WindowAnalysis]>([:])
+
+  /// Prepares a text; nothing is analyzed until it is laid out.
+  public init(_ text: StyledText) {
+    self.text = text
+  }
+
+  /// The analysis kept for the paragraph starting at `start`, if any.
+  func analysis(at start: Int) -> WindowAnalysis? {
+    state.withLock { $0[start] }
+  }
+
+  /// Keeps an analysis unless a larger one is already kept.
+  func keep(_ analysis: WindowAnalysis) {
+    state.withLock { kept in
+      if let old = kept[analysis.start], old.covers(analysis.end),
+        old.segments.count >= analysis.segments.count
+      {
+        return
+      }
+      kept[analysis.start] = analysis
+    }
+  }
+}
+
+/// The analysis of a window of a paragraph: from a line start to the paragraph's end, or to
+/// where the window was cut.
+struct WindowAnalysis: Sendable {
+  var start: Int
+  var end: Int
+  /// Whether the window reaches the paragraph's end.
+  var isComplete: Bool
+  /// The paragraph separator's length after `end`, when complete.
+  var separatorLength: Int
+  var paragraphLevel: UInt8
+  /// Level runs with absolute offsets.
+  var levelRuns: [BidiAnalysis.LevelRun]
+  /// The trusted segment boundaries, in order, with absolute offsets: each segment ends at one.
+  var boundaries: [LineBreakOpportunity]
+  /// The segments shaped so far, a prefix of those the boundaries define.
+  var segments: [Segment]
+
+  /// Whether this analysis can stand for a window from the same start to `end`.
+  func covers(_ end: Int) -> Bool { isComplete || self.end >= end }
+}

@@ -1,0 +1,65 @@
+import TestSupport
+import Testing
+
+@testable import TextLayout
+
+@Suite struct PreparedTextTests {
+  @Test("a prepared text lays out exactly like the plain text, in any order of widths and limits")
+  func sameResults() throws {
+    var generator = SeededRandomNumberGenerator(seed: 7)
+    for _ in 0..<30 {
+      let text = StyledText(RandomText.make(maxWords: 60, using: &generator), style: ten)
+      let prepared = PreparedText(text)
+      let configurations = [
+        LayoutConfiguration(width: 80, lineLimit: .lines(2)),
+        LayoutConfiguration(width: 200),
+        LayoutConfiguration(width: 37, lineLimit: .lines(5), truncationToken: TruncationToken()),
+        LayoutConfiguration(width: 300, lineLimit: .lines(1)),
+        LayoutConfiguration(width: 80, lineLimit: .lines(2)),
+      ]
+      for configuration in configurations.shuffled(using: &generator) {
+        let plain = try fixedEngine.layout(text, configuration: configuration)
+        let reused = try fixedEngine.layout(prepared, configuration: configuration)
+        #expect(reused == plain, "\(text.string.debugDescription) \(configuration)")
+      }
+    }
+  }
+
+  @Test("laying a prepared text out again at another width analyzes and shapes nothing new")
+  func reuse() throws {
+    let recorder = RecordingBackend(shaper: FixedAdvanceShaper(), analyzer: SimpleAnalyzer())
+    let engine = TextLayoutEngine(shaper: recorder, analyzer: recorder)
+    let string = String(repeating: "Messages wrap at words and keep their state. ", count: 20)
+    let prepared = PreparedText(StyledText(string, style: ten))
+    // Unlimited first: the whole paragraph is analyzed and shaped once.
+    _ = try engine.layout(prepared, configuration: LayoutConfiguration(width: 320))
+    let first = recorder.record
+    for width in [480.0, 200, 100] {
+      _ = try engine.layout(
+        prepared, configuration: LayoutConfiguration(width: width, lineLimit: .lines(3)))
+    }
+    _ = try engine.layout(prepared, configuration: LayoutConfiguration(width: 480))
+    let after = recorder.record
+    #expect(after.bytesAnalyzed == first.bytesAnalyzed)
+    #expect(after.shapeCalls == first.shapeCalls)
+  }
+
+  @Test("a limited layout keeps what it analyzed; a longer one analyzes more")
+  func growingWindows() throws {
+    let recorder = RecordingBackend(shaper: FixedAdvanceShaper(), analyzer: SimpleAnalyzer())
+    let engine = TextLayoutEngine(shaper: recorder, analyzer: recorder)
+    let string = String(repeating: "word ", count: 4_000)
+    let prepared = PreparedText(StyledText(string, style: ten))
+    let three = try engine.layout(
+      prepared, configuration: LayoutConfiguration(width: 100, lineLimit: .lines(3)))
+    let analyzed = recorder.record.bytesAnalyzed
+    #expect(analyzed < 1_000)
+    _ = try engine.layout(
+      prepared, configuration: LayoutConfiguration(width: 100, lineLimit: .lines(3)))
+    #expect(recorder.record.bytesAnalyzed == analyzed)
+    let more = try engine.layout(
+      prepared, configuration: LayoutConfiguration(width: 100, lineLimit: .lines(30)))
+    #expect(recorder.record.bytesAnalyzed > analyzed)
+    #expect(more.lines.prefix(3).map(\.range) == three.lines.map(\.range))
+  }
+}
