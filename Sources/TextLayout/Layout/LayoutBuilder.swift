@@ -197,12 +197,18 @@ struct LayoutBuilder {
       // A prepared text keeps the analysis (and the shaped segments) of windows that start a
       // paragraph; a larger kept window serves a smaller request.
       var analysis: WindowAnalysis
-      if lineStart == start, let kept = prepared?.analysis(at: start),
-        kept.covers(scalarBoundary(atOrBefore: scanEnd))
-      {
+      let kept = lineStart == start ? prepared?.analysis(at: start) : nil
+      if let kept, kept.covers(scalarBoundary(atOrBefore: scanEnd)) {
         analysis = kept
       } else {
         analysis = analyzeWindow(from: lineStart, scanEnd: scanEnd, paragraphLevel: paragraphLevel)
+        // Boundaries and levels before a window's trusted end do not change when the window
+        // grows, so the segments shaped for a smaller window still serve; check the boundaries
+        // all the same.
+        if let kept, analysis.boundaries.starts(with: kept.boundaries.prefix(kept.segments.count))
+        {
+          analysis.segments = kept.segments
+        }
       }
       let level = analysis.paragraphLevel
       paragraphLevel = level
