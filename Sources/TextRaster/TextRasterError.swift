@@ -2,7 +2,8 @@ import Foundation
 import TextLayout
 
 /// An error from the renderer: a glyph FreeType cannot load or render, a compression call that
-/// failed, frames that do not make an animation, or a file that cannot be written.
+/// failed, frames that do not make an animation, a text it cannot lay out, or a file that cannot
+/// be written.
 ///
 /// Each case names what failed and with what, so the description alone locates the problem:
 ///
@@ -25,6 +26,9 @@ public enum TextRasterError: Error, Sendable, Hashable, CustomStringConvertible 
   case zlib(function: String, code: Int32)
   /// An animation has no frames, or frames of different sizes; `reason` says which.
   case invalidAnimation(reason: String)
+  /// The layout engine refused a text the renderer lays out itself, such as a list avatar's
+  /// initials; `text` is that text.
+  case layout(text: String, TextLayoutError)
 
   /// A sentence naming the failing function, its error code and the path or font involved.
   public var description: String {
@@ -41,6 +45,8 @@ public enum TextRasterError: Error, Sendable, Hashable, CustomStringConvertible 
       return "\(function) failed with zlib error \(code)"
     case .invalidAnimation(let reason):
       return "Cannot encode the animation: \(reason)"
+    case .layout(let text, let error):
+      return "Cannot lay out \"\(text)\": \(error)"
     }
   }
 }

@@ -1,0 +1,143 @@
+import TextLayout
+import TextReveal
+
+extension GlyphRasterizer {
+  /// Draws an expanding list as its layout describes it.
+  ///
+  /// Each row gets its avatar, a filled circle in the avatar's color with the initials laid out
+  /// by `engine` and centered in white; its text, clipped to the row's frame; and, when the text
+  /// is cut, "Read more" or "Show less" in the theme's accent color. A thin separator in the
+  /// theme's secondary color runs along the bottom of every row but the last, from the text's
+  /// leading edge to the row's trailing edge. The background is left as it is.
+  ///
+  /// ```swift
+  /// let layout = try list.layout(expansion: expanded, using: engine)
+  /// var canvas = Canvas(width: list.width + 32, height: layout.size.height + 32, scale: .x2,
+  ///                     theme: list.theme)
+  /// try glyphs.draw(layout, at: Point(x: 16, y: 16), in: &canvas, theme: list.theme,
+  ///                 using: engine)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - list: The list's layout.
+  ///   - origin: Where the list's top-left corner goes, in points.
+  ///   - canvas: The canvas to draw on.
+  ///   - theme: The colors of the text, the labels and the separators.
+  ///   - engine: The engine that lays out the avatars' initials.
+  /// - Throws: ``TextRasterError`` when a glyph cannot be rendered or the initials cannot be laid
+  ///   out.
+  /// - Complexity: Proportional to the pixels of the rows, one clip layer per row.
+  public func draw<ID>(
+    _ list: ListLayout<ID>, at origin: Point, in canvas: inout Canvas, theme: Theme,
+    using engine: TextLayoutEngine
+  ) throws(TextRasterError) {
+    for (index, row) in list.rows.enumerated() {
+      let place = RowPlacement(row: row, frame: row.frame, origin: origin)
+      try drawChrome(
+        of: place, hasSeparator: index < list.rows.count - 1, in: &canvas, theme: theme,
+        using: engine)
+      guard var layer = ClipLayer(clip: place.clip, on: canvas) else { continue }
+      try drawContent(of: place, in: &layer, theme: theme)
+      layer.composite(onto: &canvas)
+    }
+  }
+
+  // MARK: - Rows
+
+  /// The separator's line width in points.
+  static let separatorWidth = 0.5
+
+  /// The avatar and the separator of a row placed at a frame.
+  func drawChrome<ID>(
+    of place: RowPlacement<ID>, hasSeparator: Bool, in canvas: inout Canvas, theme: Theme,
+    using engine: TextLayoutEngine
+  ) throws(TextRasterError) {
+    let row = place.row
+    if hasSeparator {
+      // From the text's leading edge to the row's trailing edge, as in a table view.
+      let textWidth = row.text.configuration.width
+      let isRightToLeft = row.avatarFrame.minX > row.textOrigin.x
+      let minX = isRightToLeft ? row.frame.minX : row.textOrigin.x
+      let maxX = isRightToLeft ? row.textOrigin.x + textWidth : row.frame.maxX
+      let bottom = place.origin.y + place.frame.maxY
+      let gray = theme.secondaryText
+      canvas.fill(
+        rect: Rect(
+          x: place.origin.x + minX, y: bottom - Self.separatorWidth, width: maxX - minX,
+          height: Self.separatorWidth),
+        color: TextColor(
+          red: gray.red, green: gray.green, blue: gray.blue, alpha: gray.alpha * 0.5))
+    }
+
+    let avatar = place.moved(row.avatarFrame)
+    let center = Point(x: avatar.midX, y: avatar.midY)
+    canvas.fill(circleCenteredAt: center, radius: avatar.width / 2, color: row.avatar.color)
+    guard !row.avatar.initials.isEmpty else { return }
+    let family = row.text.text.runs.first?.style.fontFamily ?? TextStyle().fontFamily
+    let style = TextStyle(
+      fontFamily: family, size: avatar.height * 0.4, weight: .semibold,
+      color: TextColor(red: 1, green: 1, blue: 1))
+    let initials: LaidOutText
+    do {
+      // Wide enough for any initials on one line; they are centered by their own width.
+      initials = try engine.layout(
+        StyledText(row.avatar.initials, style: style),
+        configuration: LayoutConfiguration(width: avatar.width * 4))
+    } catch {
+      throw .layout(text: row.avatar.initials, error)
+    }
+    guard let line = initials.lines.first else { return }
+    // The line box centered in the circle: with its ascent and descent, this puts capitals and
+    // ideographs at the optical center.
+    try draw(
+      initials,
+      at: Point(
+        x: center.x - line.x - line.width / 2, y: center.y - line.top - initials.size.height / 2),
+      in: &canvas)
+  }
+
+  /// The text and the label of a row placed at a frame, on a layer clipped to that frame.
+  func drawContent<ID>(
+    of place: RowPlacement<ID>, in layer: inout ClipLayer, theme: Theme
+  ) throws(TextRasterError) {
+    let row = place.row
+    let content = layer.convert(place.contentOrigin)
+    try draw(
+      row.text, at: Point(x: content.x + row.textOrigin.x, y: content.y + row.textOrigin.y),
+      in: &layer.canvas, colors: TextColors(theme: theme))
+    if let label = row.label {
+      try draw(label, at: content, in: &layer.canvas, theme: theme)
+    }
+  }
+}
+
+/// A row's content placed at a frame that may differ from the row's own (during an animation):
+/// the content moves with the frame's top-left corner.
+struct RowPlacement<ID: Hashable & Sendable> {
+  /// The row, with its content in list coordinates.
+  let row: RowLayout<ID>
+  /// Where the row is drawn, in list coordinates.
+  let frame: Rect
+  /// Where the list's top-left corner is on the canvas.
+  let origin: Point
+
+  /// The frame on the canvas, which clips the text and the label.
+  var clip: Rect {
+    Rect(
+      x: origin.x + frame.minX, y: origin.y + frame.minY, width: frame.width,
+      height: frame.height)
+  }
+
+  /// Where the origin of the row's list coordinates lands on the canvas: the row's content
+  /// (text origin, label origin, avatar) is placed from it.
+  var contentOrigin: Point {
+    Point(x: origin.x + frame.minX - row.frame.minX, y: origin.y + frame.minY - row.frame.minY)
+  }
+
+  /// A rectangle of the row's content, on the canvas.
+  func moved(_ rect: Rect) -> Rect {
+    let content = contentOrigin
+    return Rect(
+      x: content.x + rect.minX, y: content.y + rect.minY, width: rect.width, height: rect.height)
+  }
+}
