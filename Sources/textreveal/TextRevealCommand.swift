@@ -6,6 +6,8 @@ struct TextRevealCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "textreveal",
     abstract: "Measure and lay out text that shows part of itself and reveals the rest.",
-    subcommands: [MeasureCommand.self, RenderCommand.self, DemoCommand.self]
+    subcommands: [
+      MeasureCommand.self, RenderCommand.self, RenderListCommand.self, DemoCommand.self,
+    ]
   )
 }

@@ -1,0 +1,165 @@
+import ArgumentParser
+import Foundation
+import TextLayout
+import TextRaster
+import TextReveal
+import TextShaping
+
+/// `textreveal render-list`: draws a list of expanding rows to a PNG, or the toggle animation
+/// of one row to an APNG.
+struct RenderListCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render-list",
+    abstract: "Draw a list of expanding message rows to a PNG (or a row's toggle to an APNG).",
+    discussion: """
+      Reads one row per line of JSON Lines: {"id": "…", "name": "Ana Lima", "text": "…"}. The
+      id is a non-empty string, unique in the list; the name is optional and gives the avatar's
+      initials ("AL") and color (a row without one gets a plain circle). Each row shows its
+      text limited to --line-limit lines beside a round avatar, with "Read more" when the text
+      is cut; --expand shows a cut row whole, with "Show less". With --animate, --toggle names
+      the row whose expansion is animated: the list as it is, the row toggling while the rows
+      below slide, the other state, and back, looping.
+
+      A list needs all its rows, so any bad input line fails the whole command: every bad line
+      is reported as "line N: <problem>" on standard error, the exit status is 1 and no file is
+      written. So do a repeated id, and an --expand or --toggle id that names no row. An empty
+      input draws an empty list: an image of the 16-point padding alone, (width + 32) × 32
+      points. The image has 16 points of padding in the theme's background and is --scale
+      pixels per point; the file is written atomically, so on failure nothing is left.
+      """
+  )
+
+  @Argument(help: "A JSON Lines file of rows; standard input when omitted or \"-\".")
+  var input: String?
+
+  @Option(help: "The list's width in points.")
+  var width: Double = 390
+
+  @Option(help: "The number of lines a collapsed row shows (at least 1).")
+  var lineLimit: Int = 3
+
+  @Option(help: "The id of a row to show expanded; repeat it for several rows.")
+  var expand: [String] = []
+
+  @Option(help: "With --animate: the id of the row whose expansion is toggled.")
+  var toggle: String?
+
+  @Flag(help: "Write the toggle animation of the --toggle row as an animated PNG.")
+  var animate = false
+
+  @Option(help: "Pixels per point: 1, 2 or 3.")
+  var scale: Int = 2
+
+  @Option(help: "The colors: light or dark.")
+  var theme: RenderCommand.ThemeOption = .light
+
+  @Option(
+    help:
+      "The dynamic type size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 to AX5.")
+  var typeSize: String = "large"
+
+  @Option(help: "The layout direction: ltr or rtl.")
+  var direction: RenderCommand.DirectionOption = .ltr
+
+  @Option(name: [.customShort("o"), .customLong("output")], help: "The PNG file to write.")
+  var output: String
+
+  func validate() throws {
+    guard width.isFinite, width > 0 else {
+      throw ValidationError("--width must be a finite number greater than 0, got \(width)")
+    }
+    let textWidth = ExpandingList<String>(rows: [], width: width).textWidth
+    guard textWidth > 0 else {
+      throw ValidationError(
+        "--width must leave room for the text beside the avatar (more than"
+          + " \((width - textWidth).formatted()) points), got \(width.formatted())")
+    }
+    guard lineLimit >= 1 else {
+      throw ValidationError("--line-limit must be at least 1, got \(lineLimit)")
+    }
+    guard Canvas.Scale(rawValue: scale) != nil else {
+      throw ValidationError("--scale must be 1, 2 or 3, got \(scale)")
+    }
+    guard ContentSizeCategory(name: typeSize) != nil else {
+      throw ValidationError(
+        "--type-size must be one of xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,"
+          + " AX1, AX2, AX3, AX4, AX5; got \(typeSize)")
+    }
+    if animate && toggle == nil {
+      throw ValidationError("--animate needs --toggle ID: the row whose expansion is animated")
+    }
+    if toggle != nil && !animate {
+      throw ValidationError("--toggle animates a row: give --animate too")
+    }
+    guard !output.isEmpty else {
+      throw ValidationError("--output must name a file")
+    }
+  }
+
+  func run() throws {
+    let data: Data
+    do {
+      if let input, input != "-" {
+        data = try Data(contentsOf: URL(fileURLWithPath: input))
+      } else {
+        data = FileHandle.standardInput.readDataToEndOfFile()
+      }
+    } catch {
+      throw CommandError("cannot read input file \(input ?? "-"): \(error.localizedDescription)")
+    }
+    let (records, problems) = ListRowRecord.parse(data)
+    guard problems.isEmpty else {
+      FileHandle.standardError.write(Data(problems.map { $0 + "\n" }.joined().utf8))
+      throw CommandError(
+        "\(problems.count) bad input line(s); a list needs all its rows, so nothing was written")
+    }
+    let ids = Set(records.map(\.id))
+    for id in expand + (toggle.map { [$0] } ?? []) where !ids.contains(id) {
+      throw CommandError(
+        "no row has the id \"\(id)\" (given to --\(expand.contains(id) ? "expand" : "toggle"))")
+    }
+
+    let stack = TextStack()
+    let renderer = ComponentRenderer(stack: stack, scale: Canvas.Scale(rawValue: scale)!)
+    let style = TextStyle(fontFamily: stack.defaultFamily, size: 17)
+    let list = ExpandingList(
+      rows: records.map { $0.row(style: style) }, width: width, lineLimit: lineLimit,
+      typeSize: ContentSizeCategory(name: typeSize)!, theme: theme.theme,
+      direction: direction.direction)
+    var expansion = ExpansionSet<String>()
+    for id in expand { expansion.expand(id) }
+
+    do {
+      if let toggle {
+        let (animation, isTruncated) = try renderer.toggleAnimation(
+          of: toggle, in: list, expansion: expansion)
+        try animation.write(to: output)
+        let first = animation.frames[0].bitmap
+        print(
+          "\(output): \(first.width) × \(first.height) pixels, \(animation.frames.count) frames")
+        if !isTruncated {
+          warn("row \"\(toggle)\" fits in \(lineLimit) lines; the animation is one frame")
+        }
+      } else {
+        let layout = try list.layout(expansion: expansion, using: renderer.engine)
+        for id in expand where layout.row(id)?.isTruncated == false {
+          warn("row \"\(id)\" fits in \(lineLimit) lines; --expand changes nothing")
+        }
+        let canvas = try renderer.image(of: layout, theme: theme.theme)
+        try PNGEncoder.write(canvas.bitmap, to: output)
+        let expanded = layout.rows.filter(\.isExpanded).count
+        print(
+          "\(output): \(canvas.bitmap.width) × \(canvas.bitmap.height) pixels,"
+            + " \(layout.rows.count) rows, \(expanded) expanded")
+      }
+    } catch let error as TextRasterError {
+      throw CommandError("\(error)")
+    } catch let error as TextRevealError {
+      throw CommandError("\(error)")
+    }
+  }
+
+  private func warn(_ message: String) {
+    FileHandle.standardError.write(Data("render-list: \(message)\n".utf8))
+  }
+}
