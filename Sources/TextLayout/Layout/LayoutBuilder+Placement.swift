@@ -57,7 +57,10 @@ extension LayoutBuilder {
   }
 
   func placeLine(_ draft: LineDraft, top: Double) -> Line {
-    var pieces = draft.segments.flatMap(\.pieces)
+    var pieces: [Piece] = []
+    pieces.reserveCapacity(
+      draft.segments.reduce(draft.token.count) { $0 + $1.pieces.count })
+    for segment in draft.segments { pieces.append(contentsOf: segment.pieces) }
     // Rule L1: whitespace at the end of the line takes the paragraph level.
     var trailing = 0.0
     var index = pieces.count - 1
@@ -73,9 +76,9 @@ extension LayoutBuilder {
     if !draft.token.isEmpty { trailing = 0 }
 
     // Most lines are all left to right at level 0: their visual order is the logical one.
-    let order =
+    let order: [Int]? =
       pieces.allSatisfy { $0.level == 0 }
-      ? Array(pieces.indices) : BidiReordering.visualOrder(levels: pieces.map(\.level))
+      ? nil : BidiReordering.visualOrder(levels: pieces.map(\.level))
     let total = pieces.reduce(0) { $0 + $1.advance }
     let contentWidth = total - trailing
     let contentX = alignedX(contentWidth: contentWidth, paragraphLevel: draft.paragraphLevel)
@@ -87,8 +90,8 @@ extension LayoutBuilder {
     var gap = 0.0
     var runs: [LineRun] = []
     runs.reserveCapacity(pieces.count)
-    for logicalIndex in order {
-      let piece = pieces[logicalIndex]
+    for visualIndex in pieces.indices {
+      let piece = pieces[order?[visualIndex] ?? visualIndex]
       runs.append(
         LineRun(
           role: piece.role, range: piece.range, style: piece.style,

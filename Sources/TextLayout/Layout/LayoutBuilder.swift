@@ -200,22 +200,36 @@ struct LayoutBuilder {
       let kept = lineStart == start ? prepared?.analysis(at: start) : nil
       if let kept, kept.covers(scalarBoundary(atOrBefore: scanEnd)) {
         analysis = kept
+      } else if let kept, let last = kept.boundaries.last {
+        // Extend the kept window from its last trusted boundary (a break opportunity, where a
+        // window may start as at a line start): what lies before it, and the segments shaped
+        // there, stay as they are.
+        analysis = kept
+        let tail = analyzeWindow(
+          from: last.offset, scanEnd: max(scanEnd, last.offset + 1),
+          paragraphLevel: kept.paragraphLevel)
+        analysis.levelRuns = kept.levelRuns.compactMap { run in
+          run.range.lowerBound < last.offset
+            ? BidiAnalysis.LevelRun(
+              range: run.range.lowerBound..<min(run.range.upperBound, last.offset),
+              level: run.level) : nil
+        } + tail.levelRuns
+        analysis.boundaries += tail.boundaries
+        analysis.end = tail.end
+        analysis.isComplete = tail.isComplete
+        analysis.separatorLength = tail.separatorLength
       } else {
         analysis = analyzeWindow(from: lineStart, scanEnd: scanEnd, paragraphLevel: paragraphLevel)
-        // Boundaries and levels before a window's trusted end do not change when the window
-        // grows, so the segments shaped for a smaller window still serve; check the boundaries
-        // all the same.
-        if let kept, analysis.boundaries.starts(with: kept.boundaries.prefix(kept.segments.count))
-        {
-          analysis.segments = kept.segments
-        }
       }
       let level = analysis.paragraphLevel
       paragraphLevel = level
       self.paragraphLevel = level
       let keptSegments = analysis.segments.count
+      let windowStart = lineStart
       defer {
-        if lineStart == start, let prepared, analysis.segments.count > keptSegments {
+        if windowStart == start, let prepared,
+          analysis.segments.count > keptSegments || analysis.end != kept?.end
+        {
           prepared.keep(analysis)
         }
       }
@@ -256,6 +270,7 @@ struct LayoutBuilder {
     init(paragraphLevel: UInt8, start: Int) {
       self.paragraphLevel = paragraphLevel
       self.lineStart = start
+      segments.reserveCapacity(16)
     }
   }
 
@@ -266,7 +281,8 @@ struct LayoutBuilder {
         range: filler.lineStart..<end, segments: filler.segments, endsParagraph: endsParagraph,
         paragraphLevel: filler.paragraphLevel))
     filler.lineStart = end
-    filler.segments = []
+    filler.segments.removeAll(keepingCapacity: false)
+    filler.segments.reserveCapacity(16)
     filler.pen = 0
   }
 
