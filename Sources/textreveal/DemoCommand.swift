@@ -11,9 +11,11 @@ struct DemoCommand: ParsableCommand {
     abstract: "Write the gallery: PNG and animated PNG of every component, and an index.html.",
     discussion: """
       Draws the App Store style expandable text collapsed and expanded (fade and inline, light
-      and dark), at three type sizes, in Hebrew, Arabic and Chinese, and as an animation; the
-      truncation detector with and without a "show all" button; and a settings page before
-      and after full-width alignment, with frame borders. Each demo checks its own premise
+      and dark), at three type sizes, in Hebrew, Arabic and Chinese, and as an animation; an
+      expanding list of chat messages (initial, two rows expanded, a row inserted above them,
+      right to left, and the toggle animation); the truncation detector with and without a
+      "show all" button; and a settings page before and after full-width alignment, with frame
+      borders. Each demo checks its own premise
       (for example, that a text really fits at one type size and is cut at another) and the
       command fails, naming the demo, when one does not hold.
       """
@@ -46,6 +48,7 @@ struct DemoCommand: ParsableCommand {
       try gallery.drawTypeSizes()
       try gallery.drawScripts()
       try gallery.drawAnimation()
+      try gallery.drawList()
       try gallery.drawTruncationDetection()
       try gallery.drawSettingsPage()
     } catch let error as TextRasterError {

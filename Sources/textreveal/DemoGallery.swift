@@ -188,6 +188,106 @@ struct DemoGallery {
       theme: .light)
   }
 
+  // MARK: - Expanding list
+
+  /// The width of the list demos, in points: an iPhone's full width.
+  static let listWidth = 390.0
+
+  func list(
+    _ messages: [DemoMessages.Message], theme: Theme = .light,
+    direction: LayoutDirection = .leftToRight
+  ) -> ExpandingList<String> {
+    ExpandingList(
+      rows: messages.map { message in
+        ListRow(
+          id: message.id, avatar: ListRowRecord.avatar(name: message.name, id: message.id),
+          text: StyledText(message.text, style: style()))
+      }, width: Self.listWidth, theme: theme, direction: direction)
+  }
+
+  mutating func drawList() throws {
+    beginSection(
+      "Expanding list",
+      "Chat messages in English, Hebrew, Japanese and Russian in an ExpandingList 390 points"
+        + " wide. Each row's height comes from the layout engine, and \"Read more\" appears only"
+        + " on rows whose text is really cut at 3 lines. The expanded rows are an ExpansionSet"
+        + " keyed by the rows' ids, not their positions, so inserting a row keeps the right rows"
+        + " expanded. render-list draws the same from JSON Lines.")
+    let demo = "expanding list"
+    let messages = DemoMessages.messages
+    let ids = messages.map(\.id)
+    let cut: Set = ["m1", "m3", "m4", "m6"]
+    let initial = try list(messages).layout(expansion: ExpansionSet(), using: engine)
+    try require(
+      initial.rows.map(\.isTruncated) == ids.map(cut.contains)
+        && initial.rows.allSatisfy { ($0.label != nil) == $0.isTruncated }, demo,
+      "the long messages (\(cut.sorted().joined(separator: ", "))) are cut at 3 lines in"
+        + " \(Self.listWidth) points and only they have \"Read more\"")
+    try add(
+      renderer.image(of: initial, theme: .light), as: "list-initial.png",
+      caption: "Initial state: four long messages cut at 3 lines with \"Read more\", two short"
+        + " ones whole", options: "render-list, width 390, line limit 3, theme light",
+      theme: .light)
+
+    var expansion = ExpansionSet<String>()
+    expansion.expand("m1")
+    expansion.expand("m4")
+    let expanded = try list(messages).layout(expansion: expansion, using: engine)
+    try require(
+      expanded.rows.map(\.isExpanded) == ids.map { $0 == "m1" || $0 == "m4" }
+        && expanded.size.height > initial.size.height, demo,
+      "expanding m1 and m4 shows them whole and makes the list taller")
+    try add(
+      renderer.image(of: expanded, theme: .light), as: "list-expanded.png",
+      caption: "After expanding two rows (Ana's and Ken Sato's): their whole text shows, with"
+        + " \"Show less\", and the rows below move down",
+      options: "render-list --expand m1 --expand m4, width 390", theme: .light)
+
+    // A new message at the top: every row moves down one place. The expanded state follows the
+    // ids, so m1 and m4 stay expanded and the new row starts collapsed; a state kept by index
+    // would now expand the new row and the one above m4.
+    let withInserted = [DemoMessages.inserted] + messages
+    let inserted = try list(withInserted).layout(expansion: expansion, using: engine)
+    let newRow = inserted.row(DemoMessages.inserted.id)
+    try require(
+      inserted.rows.map(\.id) == [DemoMessages.inserted.id] + ids
+        && inserted.row("m1")?.isExpanded == true && inserted.row("m4")?.isExpanded == true
+        && newRow?.isTruncated == true && newRow?.isExpanded == false, demo,
+      "after inserting a row above them, m1 and m4 are still expanded and the new, cut row"
+        + " is collapsed")
+    try add(
+      renderer.image(of: inserted, theme: .light), as: "list-inserted.png",
+      caption: "After inserting Irina's message above the expanded rows: they stay expanded"
+        + " (the state follows the ids), the new row starts collapsed",
+      options: "ExpansionSet keyed by id, rows m0 + m1…m6, m1 and m4 expanded, width 390",
+      theme: .light)
+
+    let rightToLeft = try list(messages, theme: .dark, direction: .rightToLeft)
+      .layout(expansion: expansion, using: engine)
+    try require(
+      rightToLeft.rows.allSatisfy { $0.avatarFrame.minX > $0.textOrigin.x }, demo,
+      "right to left, every avatar is on the right of its text")
+    try add(
+      renderer.image(of: rightToLeft, theme: .dark), as: "list-rtl-dark.png",
+      caption: "Right to left, dark: avatars on the right, labels and separators mirrored; each"
+        + " message keeps its own paragraph direction",
+      options: "render-list --direction rtl --theme dark --expand m1 --expand m4, width 390",
+      theme: .dark)
+
+    let (animation, isTruncated) = try renderer.toggleAnimation(
+      of: "m1", in: list(messages), expansion: ExpansionSet(), duration: 0.6)
+    try require(
+      isTruncated && animation.frames.count > 2, demo,
+      "m1 is cut, so toggling it animates")
+    try add(
+      animation, as: "list-toggle-animation.png",
+      caption: "Toggling the first row, \(animation.frames.count) frames (APNG): its frame grows"
+        + " and reveals its text while the rows below slide; \"Read more\" cross-fades to the"
+        + " fourth line and \"Show less\" is uncovered, then back",
+      options: "render-list --animate --toggle m1, width 390, duration 0.6 s, 30 frames a"
+        + " second", theme: .light)
+  }
+
   // MARK: - Truncation detection
 
   mutating func drawTruncationDetection() throws {

@@ -49,3 +49,54 @@ enum DemoTexts {
     One gentle nudge a day, at the hour you choose. Quiet hours keep your evenings free.
     """
 }
+
+/// The chat messages of the expanding list demo: some cut at three lines in 390 points, some
+/// short, in English, Hebrew, Japanese and Russian.
+enum DemoMessages {
+  /// A message: the row's id, the author and the text.
+  typealias Message = (id: String, name: String, text: String)
+
+  static let messages: [Message] = [
+    (
+      "m1", "Ana Lima",
+      """
+      Back from the coast! The ferry was two hours late, so we spent the morning on the pier \
+      sharing one umbrella and a bag of warm bread. I took far too many photos of the \
+      lighthouse and I will make you look at every single one of them on Friday.
+      """
+    ),
+    ("m2", "Tom Baker", "Friday works. I'll bring the good coffee."),
+    (
+      "m3", "נועה לוי",
+      """
+      הגעתי הביתה מאוחר אבל שמחה. הרכבת נעצרה באמצע השדות בגלל תקלה, וכל הקרון התחיל לדבר. \
+      גיליתי שהשכנה שלי מהקומה השלישית מגדלת דבורים על הגג, והיא הבטיחה להביא לנו צנצנת דבש.
+      """
+    ),
+    (
+      "m4", "佐藤 健",
+      """
+      昨日の展示会はとても面白かったです。古い地図の部屋で一時間以上も過ごしてしまいました。\
+      港町の通りが百年でどう変わったのかがよく分かります。来月まで開いているので、週末に一緒に行きませんか。
+      """
+    ),
+    ("m5", "Ольга Смирнова", "Отличная идея, я тоже хочу посмотреть карты!"),
+    (
+      "m6", "Ben Okafor",
+      """
+      Quick update on the garden plot: the tomatoes survived the storm, the beans did not, and \
+      somebody's cat has decided the compost bin is a throne. I left a note on the gate asking \
+      whoever waters on Tuesdays to check the hose, it has a new leak near the tap.
+      """
+    ),
+  ]
+
+  /// The row the list demo inserts above an expanded row.
+  static let inserted: Message = (
+    "m0", "Ирина Волкова",
+    """
+    Доброе утро! Я нашла ключи от сарая, они лежали в кармане старой куртки. Заберу \
+    инструменты сегодня вечером, а в субботу можем вместе покрасить забор, если будет солнце.
+    """
+  )
+}
