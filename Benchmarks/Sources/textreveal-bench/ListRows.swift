@@ -15,7 +15,9 @@ extension Suite {
   /// fixed rule, so the texts repeat words (as messages do) but rarely whole paragraphs.
   func listTexts() -> [BenchText] {
     var byLanguage: [String: [String]] = [:]
-    for paragraph in corpus.paragraphs { byLanguage[paragraph.lang, default: []].append(paragraph.text) }
+    for paragraph in corpus.paragraphs {
+      byLanguage[paragraph.lang, default: []].append(paragraph.text)
+    }
     let languages = byLanguage.keys.sorted()
     var texts: [BenchText] = []
     texts.reserveCapacity(Self.rowCount)
@@ -37,7 +39,8 @@ extension Suite {
         text: StyledText(text.string, style: TextStyle(fontFamily: Setup.family, size: Setup.size)))
     }
     var list = ExpandingList(rows: rows, width: 0, lineLimit: Setup.lineLimit)
-    list.width = textWidth + 2 * list.metrics.padding + list.metrics.avatarSize
+    list.width =
+      textWidth + 2 * list.metrics.padding + list.metrics.avatarSize
       + list.metrics.spacing
     return list
   }
@@ -49,7 +52,8 @@ extension Suite {
     // Same lines: each row's first lines and cut against Pango's.
     let checkStack = TextStack()
     let check = try layoutList(
-      makeList(texts, textWidth: Self.rowTextWidth), engine: TextLayoutEngine(shaper: checkStack.shaper, analyzer: checkStack.analyzer))
+      makeList(texts, textWidth: Self.rowTextWidth),
+      engine: TextLayoutEngine(shaper: checkStack.shaper, analyzer: checkStack.analyzer))
     var mismatches: [String] = []
     for (row, text) in zip(check.rows, texts) {
       let peerCut = peer.truncationCheck(text)

@@ -208,12 +208,13 @@ struct LayoutBuilder {
         let tail = analyzeWindow(
           from: last.offset, scanEnd: max(scanEnd, last.offset + 1),
           paragraphLevel: kept.paragraphLevel)
-        analysis.levelRuns = kept.levelRuns.compactMap { run in
-          run.range.lowerBound < last.offset
-            ? BidiAnalysis.LevelRun(
-              range: run.range.lowerBound..<min(run.range.upperBound, last.offset),
-              level: run.level) : nil
-        } + tail.levelRuns
+        analysis.levelRuns =
+          kept.levelRuns.compactMap { run in
+            run.range.lowerBound < last.offset
+              ? BidiAnalysis.LevelRun(
+                range: run.range.lowerBound..<min(run.range.upperBound, last.offset),
+                level: run.level) : nil
+          } + tail.levelRuns
         analysis.boundaries += tail.boundaries
         analysis.end = tail.end
         analysis.isComplete = tail.isComplete
