@@ -30,10 +30,10 @@ differential:
 	$(PYTHON) Tests/Differential/compare.py --binary $(TEXTREVEAL)
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift
 
 format:
-	$(SWIFT) format -i -r Sources Tests Package.swift
+	$(SWIFT) format -i -r Sources Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift
 
 # The gallery: PNG and animated PNG of every component, captioned in gallery/index.html.
 demo: bootstrap
