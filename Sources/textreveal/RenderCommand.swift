@@ -39,19 +39,7 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "The state to draw: collapsed or expanded.")
   var state: StateOption = .collapsed
 
-  @Option(help: "Pixels per point: 1, 2 or 3.")
-  var scale: Int = 2
-
-  @Option(help: "The colors: light or dark.")
-  var theme: ThemeOption = .light
-
-  @Option(
-    help:
-      "The dynamic type size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 to AX5.")
-  var typeSize: String = "large"
-
-  @Option(help: "The layout direction: ltr or rtl.")
-  var direction: DirectionOption = .ltr
+  @OptionGroup var appearance: AppearanceOptions
 
   @Option(help: "The font size in points at the large type size.")
   var size: Double = 17
@@ -82,18 +70,6 @@ struct RenderCommand: ParsableCommand {
     case collapsed, expanded
   }
 
-  enum ThemeOption: String, CaseIterable, ExpressibleByArgument {
-    case light, dark
-
-    var theme: Theme { self == .light ? .light : .dark }
-  }
-
-  enum DirectionOption: String, CaseIterable, ExpressibleByArgument {
-    case ltr, rtl
-
-    var direction: LayoutDirection { self == .ltr ? .leftToRight : .rightToLeft }
-  }
-
   func validate() throws {
     switch (text, input) {
     case (nil, nil):
@@ -107,14 +83,6 @@ struct RenderCommand: ParsableCommand {
     }
     guard lineLimit >= 1 else {
       throw ValidationError("--line-limit must be at least 1, got \(lineLimit)")
-    }
-    guard Canvas.Scale(rawValue: scale) != nil else {
-      throw ValidationError("--scale must be 1, 2 or 3, got \(scale)")
-    }
-    guard ContentSizeCategory(name: typeSize) != nil else {
-      throw ValidationError(
-        "--type-size must be one of xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,"
-          + " AX1, AX2, AX3, AX4, AX5; got \(typeSize)")
     }
     guard size.isFinite, size > 0 else {
       throw ValidationError("--size must be a finite number greater than 0, got \(size)")
@@ -143,18 +111,18 @@ struct RenderCommand: ParsableCommand {
     } catch {
       throw CommandError("\(error)")
     }
-    let renderer = ComponentRenderer(stack: stack, scale: Canvas.Scale(rawValue: scale)!)
+    let renderer = ComponentRenderer(stack: stack, scale: appearance.canvasScale)
     var model = ExpandableTextModel(
       text: StyledText(string, style: TextStyle(fontFamily: stack.defaultFamily, size: size)),
-      width: width, lineLimit: lineLimit, typeSize: ContentSizeCategory(name: typeSize)!,
-      theme: theme.theme, direction: direction.direction,
+      width: width, lineLimit: lineLimit, typeSize: appearance.category,
+      theme: appearance.colors, direction: appearance.layoutDirection,
       truncationStyle: style == .fade ? .fade : .inline, moreLabel: moreLabel,
       lessLabel: lessLabel)
     model.isExpanded = state == .expanded
 
     do {
       if animate {
-        let (animation, isTruncated) = try renderer.animation(of: model, theme: theme.theme)
+        let (animation, isTruncated) = try renderer.animation(of: model, theme: appearance.colors)
         try animation.write(to: output)
         let first = animation.frames[0].bitmap
         print(
@@ -166,7 +134,7 @@ struct RenderCommand: ParsableCommand {
       } else {
         let layout = try model.layout(using: renderer.engine)
         let canvas = try renderer.image(
-          of: layout, theme: theme.theme, frameBorders: showFrames ? .debug : nil)
+          of: layout, theme: appearance.colors, frameBorders: showFrames ? .debug : nil)
         try PNGEncoder.write(canvas.bitmap, to: output)
         let cut = layout.isTruncated ? "cut at \(lineLimit) lines" : "not cut"
         print(

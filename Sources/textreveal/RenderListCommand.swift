@@ -47,19 +47,7 @@ struct RenderListCommand: ParsableCommand {
   @Flag(help: "Write the toggle animation of the --toggle row as an animated PNG.")
   var animate = false
 
-  @Option(help: "Pixels per point: 1, 2 or 3.")
-  var scale: Int = 2
-
-  @Option(help: "The colors: light or dark.")
-  var theme: RenderCommand.ThemeOption = .light
-
-  @Option(
-    help:
-      "The dynamic type size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 to AX5.")
-  var typeSize: String = "large"
-
-  @Option(help: "The layout direction: ltr or rtl.")
-  var direction: RenderCommand.DirectionOption = .ltr
+  @OptionGroup var appearance: AppearanceOptions
 
   @Option(name: [.customShort("o"), .customLong("output")], help: "The PNG file to write.")
   var output: String
@@ -76,14 +64,6 @@ struct RenderListCommand: ParsableCommand {
     }
     guard lineLimit >= 1 else {
       throw ValidationError("--line-limit must be at least 1, got \(lineLimit)")
-    }
-    guard Canvas.Scale(rawValue: scale) != nil else {
-      throw ValidationError("--scale must be 1, 2 or 3, got \(scale)")
-    }
-    guard ContentSizeCategory(name: typeSize) != nil else {
-      throw ValidationError(
-        "--type-size must be one of xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,"
-          + " AX1, AX2, AX3, AX4, AX5; got \(typeSize)")
     }
     if animate && toggle == nil {
       throw ValidationError("--animate needs --toggle ID: the row whose expansion is animated")
@@ -120,12 +100,12 @@ struct RenderListCommand: ParsableCommand {
     }
 
     let stack = TextStack()
-    let renderer = ComponentRenderer(stack: stack, scale: Canvas.Scale(rawValue: scale)!)
+    let renderer = ComponentRenderer(stack: stack, scale: appearance.canvasScale)
     let style = TextStyle(fontFamily: stack.defaultFamily, size: 17)
     let list = ExpandingList(
       rows: records.map { $0.row(style: style) }, width: width, lineLimit: lineLimit,
-      typeSize: ContentSizeCategory(name: typeSize)!, theme: theme.theme,
-      direction: direction.direction)
+      typeSize: appearance.category, theme: appearance.colors,
+      direction: appearance.layoutDirection)
     var expansion = ExpansionSet<String>()
     for id in expand { expansion.expand(id) }
 
@@ -145,7 +125,7 @@ struct RenderListCommand: ParsableCommand {
         for id in expand where layout.row(id)?.isTruncated == false {
           warn("row \"\(id)\" fits in \(lineLimit) lines; --expand changes nothing")
         }
-        let canvas = try renderer.image(of: layout, theme: theme.theme)
+        let canvas = try renderer.image(of: layout, theme: appearance.colors)
         try PNGEncoder.write(canvas.bitmap, to: output)
         let expanded = layout.rows.filter(\.isExpanded).count
         print(

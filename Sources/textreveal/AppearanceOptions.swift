@@ -1,0 +1,49 @@
+import ArgumentParser
+import TextLayout
+import TextRaster
+import TextReveal
+
+/// The options `render` and `render-list` share: pixel scale, colors, type size, direction.
+struct AppearanceOptions: ParsableArguments {
+  @Option(help: "Pixels per point: 1, 2 or 3.")
+  var scale: Int = 2
+
+  @Option(help: "The colors: light or dark.")
+  var theme: ThemeOption = .light
+
+  @Option(
+    help:
+      "The dynamic type size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 to AX5.")
+  var typeSize: String = "large"
+
+  @Option(help: "The layout direction: ltr or rtl.")
+  var direction: DirectionOption = .ltr
+
+  enum ThemeOption: String, CaseIterable, ExpressibleByArgument {
+    case light, dark
+  }
+
+  enum DirectionOption: String, CaseIterable, ExpressibleByArgument {
+    case ltr, rtl
+  }
+
+  func validate() throws {
+    guard Canvas.Scale(rawValue: scale) != nil else {
+      throw ValidationError("--scale must be 1, 2 or 3, got \(scale)")
+    }
+    guard ContentSizeCategory(name: typeSize) != nil else {
+      throw ValidationError(
+        "--type-size must be one of xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,"
+          + " AX1, AX2, AX3, AX4, AX5; got \(typeSize)")
+    }
+  }
+
+  /// The validated pixel scale.
+  var canvasScale: Canvas.Scale { Canvas.Scale(rawValue: scale)! }
+  /// The validated type size.
+  var category: ContentSizeCategory { ContentSizeCategory(name: typeSize)! }
+  /// The theme's colors.
+  var colors: Theme { theme == .light ? .light : .dark }
+  /// The layout direction.
+  var layoutDirection: LayoutDirection { direction == .ltr ? .leftToRight : .rightToLeft }
+}
