@@ -3,62 +3,14 @@ import Testing
 
 /// End-to-end tests: they run the built `textreveal` binary on real input.
 @Suite struct MeasureCommandTests {
-  /// The built binary: next to the test bundle, or `TEXTREVEAL_BINARY`.
-  static let binary: URL = {
-    if let path = ProcessInfo.processInfo.environment["TEXTREVEAL_BINARY"] {
-      return URL(fileURLWithPath: path)
-    }
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("textreveal")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory.deleteLastPathComponent()
-    }
-    return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("textreveal")
-  }()
-
-  struct Run {
-    var status: Int32
-    var output: String
-    var error: String
-
-    /// The output records, parsed.
-    func records() throws -> [[String: Any]] {
-      try output.split(separator: "\n").map {
-        try #require(
-          try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-      }
-    }
-  }
+  typealias Run = CommandRun
 
   func run(_ arguments: [String], input: Data = Data()) throws -> Run {
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(input)
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let error = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-      error: String(decoding: error, as: UTF8.self))
+    try CommandRun(arguments, input: input)
   }
 
   func jsonLines(_ records: [[String: Any]]) throws -> Data {
-    var data = Data()
-    for record in records {
-      data += try JSONSerialization.data(withJSONObject: record)
-      data += Data("\n".utf8)
-    }
-    return data
+    try CommandRun.jsonLines(records)
   }
 
   @Test("measures records in order with UTF-8 offsets and tiling lines")
@@ -181,5 +133,15 @@ import Testing
     let result = try run(["measure", "--width", "100", "--font", url.path])
     #expect(result.status != 0)
     #expect(result.error.contains(url.path), "\(result.error)")
+  }
+}
+
+extension CommandRun {
+  /// The output records, parsed.
+  func records() throws -> [[String: Any]] {
+    try output.split(separator: "\n").map {
+      try #require(
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
   }
 }

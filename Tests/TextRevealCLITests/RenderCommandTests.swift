@@ -8,28 +8,10 @@ import Testing
     whole week back on Sunday in a minute or two, wherever you are.
     """
 
-  struct Run {
-    var status: Int32
-    var output: String
-    var error: String
-  }
+  typealias Run = CommandRun
 
   func run(_ arguments: [String]) throws -> Run {
-    let process = Process()
-    process.executableURL = MeasureCommandTests.binary
-    process.arguments = arguments
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let error = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-      error: String(decoding: error, as: UTF8.self))
+    try CommandRun(arguments)
   }
 
   func makeDirectory() throws -> URL {
@@ -73,21 +55,10 @@ import Testing
     #expect(result.output.contains(path))
 
     // The collapsed height is the height of the first three lines, as `measure` reports them.
-    let measure = Process()
-    measure.executableURL = MeasureCommandTests.binary
-    measure.arguments = ["measure", "--width", "300", "--line-limit", "3"]
-    let input = Pipe()
-    let output = Pipe()
-    measure.standardInput = input
-    measure.standardOutput = output
-    try measure.run()
-    input.fileHandleForWriting.write(
-      try JSONSerialization.data(withJSONObject: ["id": "t", "text": Self.text]))
-    try input.fileHandleForWriting.close()
-    let record = try #require(
-      try JSONSerialization.jsonObject(with: output.fileHandleForReading.readDataToEndOfFile())
-        as? [String: Any])
-    measure.waitUntilExit()
+    let measure = try CommandRun(
+      ["measure", "--width", "300", "--line-limit", "3"],
+      input: try CommandRun.jsonLines([["id": "t", "text": Self.text]]))
+    let record = try #require(try measure.records().first)
     #expect(record["isTruncated"] as? Bool == true)
     let height = try #require((record["size"] as? [String: Double])?["height"])
 

@@ -17,40 +17,14 @@ import Testing
     ]
   }
 
-  struct Run {
-    var status: Int32
-    var output: String
-    var error: String
-  }
+  typealias Run = CommandRun
 
   func run(_ arguments: [String], input: Data) throws -> Run {
-    let process = Process()
-    process.executableURL = MeasureCommandTests.binary
-    process.arguments = arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(input)
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let error = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-      error: String(decoding: error, as: UTF8.self))
+    try CommandRun(arguments, input: input)
   }
 
   func jsonLines(_ records: [[String: Any]]) throws -> Data {
-    var data = Data()
-    for record in records {
-      data += try JSONSerialization.data(withJSONObject: record)
-      data += Data("\n".utf8)
-    }
-    return data
+    try CommandRun.jsonLines(records)
   }
 
   func makeDirectory() throws -> URL {
