@@ -65,12 +65,10 @@ struct LayoutBuilder {
     return place(isTruncated: isTruncated)
   }
 
-  /// Whether anything other than whitespace lies at or after an offset.
+  /// Whether anything but hanging white space lies at or after an offset.
   func hasContent(from offset: Int) -> Bool {
     guard offset < count else { return false }
-    return text.slice(offset..<count).unicodeScalars.contains {
-      !$0.properties.isWhitespace && $0 != "\u{200B}"
-    }
+    return text.slice(offset..<count).unicodeScalars.contains { !Self.isTrailingSpace($0) }
   }
 
   /// Finds the next paragraph separator in `start..<end`.
