@@ -27,7 +27,13 @@ public struct ExpansionAnimation: Sendable, Hashable {
   ///
   /// - Parameter time: Seconds since the animation started.
   public func progress(at time: Double) -> Double {
-    let t = min(1, max(0, time / duration))
+    Self.easeInOut(time / duration)
+  }
+
+  /// The ease-in-out curve every TextReveal animation follows (smoothstep): the eased value of
+  /// a linear fraction, clamped to 0...1.
+  static func easeInOut(_ fraction: Double) -> Double {
+    let t = min(1, max(0, fraction))
     return t * t * (3 - 2 * t)
   }
 

@@ -23,8 +23,7 @@ public struct ListAnimation<ID: Hashable & Sendable>: Sendable {
 
   /// The eased progress at a time, from 0 to 1.
   public func progress(at time: Double) -> Double {
-    let t = min(1, max(0, time / duration))
-    return t * t * (3 - 2 * t)
+    ExpansionAnimation.easeInOut(time / duration)
   }
 
   /// Every row's frame at a time, in the target layout's order.
