@@ -90,8 +90,19 @@ public enum LayoutInvariants {
       linesTileText(unlimited), concatenationIsText(unlimited), linesFit(unlimited),
       graphemesWhole(unlimited), linesTileText(limited), graphemesWhole(limited),
       linesFit(limited), limitAgrees(limited: limited, unlimited: unlimited, limit: limit),
+      try measurementAgrees(unlimited, engine: engine),
+      try measurementAgrees(limited, engine: engine),
     ]
     return checks.compactMap { $0 }.first.map { "width \(width), limit \(limit): \($0)" }
+  }
+
+  /// Measuring the text gives exactly the layout's line count, size, cut and visible end.
+  public static func measurementAgrees(
+    _ layout: LaidOutText, engine: TextLayoutEngine
+  ) throws -> String? {
+    let measured = try engine.measure(layout.text, configuration: layout.configuration)
+    return measured == layout.measurement
+      ? nil : "measured \(measured), laid out \(layout.measurement)"
   }
 
   /// Line counts never grow when the width grows.

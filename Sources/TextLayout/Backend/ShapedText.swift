@@ -2,31 +2,69 @@
 ///
 /// A piece may come back as several glyph runs when the backend used fallback fonts for some of
 /// its characters.
+///
+/// A shaped piece is immutable and shares its storage between copies: the layout engine hands
+/// the same result from a shaping cache to many lines, and a copy costs one reference count.
 public struct ShapedText: Sendable, Hashable {
-  /// The glyph runs in visual order (left to right on the screen).
-  public var runs: [GlyphRun]
-  /// The clusters in logical order; together they cover the whole piece.
-  public var clusters: [Cluster]
-  /// The largest ascent of the fonts used, in points.
-  public var ascent: Double
-  /// The largest descent of the fonts used, in points.
-  public var descent: Double
-  /// The largest line gap of the fonts used, in points.
-  public var lineGap: Double
+  private let storage: Storage
 
   /// Creates a shaped piece.
   public init(
     runs: [GlyphRun], clusters: [Cluster], ascent: Double, descent: Double, lineGap: Double
   ) {
-    self.runs = runs
-    self.clusters = clusters
-    self.ascent = ascent
-    self.descent = descent
-    self.lineGap = lineGap
+    storage = Storage(
+      runs: runs, clusters: clusters, advance: runs.reduce(0) { $0 + $1.advance },
+      ascent: ascent, descent: descent, lineGap: lineGap)
   }
 
+  /// The glyph runs in visual order (left to right on the screen).
+  public var runs: [GlyphRun] { storage.runs }
+  /// The clusters in logical order; together they cover the whole piece.
+  public var clusters: [Cluster] { storage.clusters }
   /// The total advance of the piece, in points.
-  public var advance: Double { runs.reduce(0) { $0 + $1.advance } }
+  public var advance: Double { storage.advance }
+  /// The largest ascent of the fonts used, in points.
+  public var ascent: Double { storage.ascent }
+  /// The largest descent of the fonts used, in points.
+  public var descent: Double { storage.descent }
+  /// The largest line gap of the fonts used, in points.
+  public var lineGap: Double { storage.lineGap }
+
+  public static func == (lhs: ShapedText, rhs: ShapedText) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.runs == rhs.runs && lhs.clusters == rhs.clusters && lhs.ascent == rhs.ascent
+        && lhs.descent == rhs.descent && lhs.lineGap == rhs.lineGap)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(runs)
+    hasher.combine(clusters)
+    hasher.combine(ascent)
+    hasher.combine(descent)
+    hasher.combine(lineGap)
+  }
+
+  /// The shared, immutable contents.
+  private final class Storage: Sendable {
+    let runs: [GlyphRun]
+    let clusters: [Cluster]
+    let advance: Double
+    let ascent: Double
+    let descent: Double
+    let lineGap: Double
+
+    init(
+      runs: [GlyphRun], clusters: [Cluster], advance: Double, ascent: Double, descent: Double,
+      lineGap: Double
+    ) {
+      self.runs = runs
+      self.clusters = clusters
+      self.advance = advance
+      self.ascent = ascent
+      self.descent = descent
+      self.lineGap = lineGap
+    }
+  }
 
   /// A shaping cluster: the smallest piece of text whose glyphs cannot be separated.
   public struct Cluster: Sendable, Hashable {

@@ -1,4 +1,75 @@
 extension LayoutBuilder {
+  /// The horizontal and vertical metrics of a drafted line, which placement and measurement
+  /// share so that they agree to the last bit.
+  struct LineMetrics {
+    /// The advance of everything on the line, hanging whitespace and token included.
+    var total: Double
+    /// The advance of the whitespace hanging at the line's end (0 when a token follows).
+    var trailing: Double
+    var ascent: Double
+    var descent: Double
+    var lineGap: Double
+
+    var contentWidth: Double { total - trailing }
+    /// The line box's height: ascent, then descent with the line gap, as ``Line/height`` adds.
+    var height: Double { ascent + (descent + lineGap) }
+  }
+
+  func metrics(of draft: LineDraft) -> LineMetrics {
+    var result = LineMetrics(total: 0, trailing: 0, ascent: 0, descent: 0, lineGap: 0)
+    var hasPieces = false
+    for segment in draft.segments {
+      result.total += segment.advance
+      result.ascent = max(result.ascent, segment.ascent)
+      result.descent = max(result.descent, segment.descent)
+      result.lineGap = max(result.lineGap, segment.lineGap)
+      hasPieces = hasPieces || !segment.pieces.isEmpty
+    }
+    for piece in draft.token {
+      result.total += piece.advance
+      result.ascent = max(result.ascent, piece.shaped.ascent)
+      result.descent = max(result.descent, piece.shaped.descent)
+      result.lineGap = max(result.lineGap, piece.shaped.lineGap)
+      hasPieces = true
+    }
+    if draft.token.isEmpty {
+      // Rule L1 and hanging: the whitespace at the end of the line, through segments that
+      // hold nothing else, and the trailing spaces of the last segment with content.
+      for segment in draft.segments.reversed() {
+        result.trailing += segment.advance - segment.contentAdvance
+        if segment.contentEnd > segment.range.lowerBound { break }
+      }
+    }
+    if !hasPieces {
+      let font = shaper.metrics(for: text.style(at: min(draft.range.lowerBound, count)))
+      result.ascent = font.ascent
+      result.descent = font.descent
+      result.lineGap = font.lineGap
+    }
+    return result
+  }
+
+  /// Measures the drafted lines as ``place(isTruncated:)`` would place them.
+  func measure(isTruncated: Bool) -> TextMeasurement {
+    var top = 0.0
+    var widest = 0.0
+    for (index, draft) in drafts.enumerated() {
+      if index > 0 { top += configuration.lineSpacing }
+      let metrics = metrics(of: draft)
+      top += metrics.height
+      widest = max(widest, metrics.contentWidth)
+    }
+    if drafts.isEmpty {
+      let font = shaper.metrics(for: text.style(at: 0))
+      return TextMeasurement(
+        lineCount: 1, size: Size(width: 0, height: font.ascent + (font.descent + font.lineGap)),
+        isTruncated: isTruncated, visibleEnd: 0)
+    }
+    return TextMeasurement(
+      lineCount: drafts.count, size: Size(width: widest, height: top), isTruncated: isTruncated,
+      visibleEnd: drafts[drafts.count - 1].range.upperBound)
+  }
+
   /// Places the drafted lines: visual order, alignment, vertical metrics, and the result value.
   func place(isTruncated: Bool) -> LaidOutText {
     var lines: [Line] = []
@@ -62,57 +133,41 @@ extension LayoutBuilder {
       draft.segments.reduce(draft.token.count) { $0 + $1.pieces.count })
     for segment in draft.segments { pieces.append(contentsOf: segment.pieces) }
     // Rule L1: whitespace at the end of the line takes the paragraph level.
-    var trailing = 0.0
     var index = pieces.count - 1
     while index >= 0 && pieces[index].isTrailingWhitespace {
       pieces[index].level = draft.paragraphLevel
-      trailing += pieces[index].advance
       index -= 1
     }
-    // Spaces shaped with the last word hang too; they are at the paragraph level already.
-    if index >= 0 { trailing += pieces[index].trailingAdvance }
     let contentEnd = index >= 0 ? pieces[index].contentEnd : draft.range.lowerBound
     pieces += draft.token
-    if !draft.token.isEmpty { trailing = 0 }
+    let metrics = metrics(of: draft)
 
     // Most lines are all left to right at level 0: their visual order is the logical one.
     let order: [Int]? =
       pieces.allSatisfy { $0.level == 0 }
       ? nil : BidiReordering.visualOrder(levels: pieces.map(\.level))
-    let total = pieces.reduce(0) { $0 + $1.advance }
-    let contentWidth = total - trailing
-    let contentX = alignedX(contentWidth: contentWidth, paragraphLevel: draft.paragraphLevel)
+    let contentX = alignedX(
+      contentWidth: metrics.contentWidth, paragraphLevel: draft.paragraphLevel)
     // Hanging whitespace sits after the content in the paragraph's direction.
-    var pen = draft.paragraphLevel & 1 == 1 ? contentX - trailing : contentX
+    var pen = draft.paragraphLevel & 1 == 1 ? contentX - metrics.trailing : contentX
 
-    var ascent = 0.0
-    var descent = 0.0
-    var gap = 0.0
     var runs: [LineRun] = []
     runs.reserveCapacity(pieces.count)
     for visualIndex in pieces.indices {
       let piece = pieces[order?[visualIndex] ?? visualIndex]
       runs.append(
         LineRun(
-          role: piece.role, range: piece.range, style: piece.style,
+          role: piece.role, range: piece.range,
+          style: piece.role == .text ? text.runs[piece.style].style : tokenStyles[piece.style],
           isRightToLeft: piece.level & 1 == 1, level: piece.level, x: pen, width: piece.advance,
           glyphRuns: piece.shaped.runs, clusters: piece.shaped.clusters))
       pen += piece.advance
-      ascent = max(ascent, piece.shaped.ascent)
-      descent = max(descent, piece.shaped.descent)
-      gap = max(gap, piece.shaped.lineGap)
-    }
-    if pieces.isEmpty {
-      let metrics = shaper.metrics(for: text.style(at: min(draft.range.lowerBound, count)))
-      ascent = metrics.ascent
-      descent = metrics.descent
-      gap = metrics.lineGap
     }
     let contentStart = draft.segments.first?.range.lowerBound ?? draft.range.lowerBound
     return Line(
       range: draft.range, contentRange: contentStart..<max(contentStart, contentEnd), top: top,
-      baseline: top + ascent, ascent: ascent, descent: descent + gap, x: contentX,
-      width: contentWidth, runs: runs, endsParagraph: draft.endsParagraph,
-      paragraphLevel: draft.paragraphLevel)
+      baseline: top + metrics.ascent, ascent: metrics.ascent,
+      descent: metrics.descent + metrics.lineGap, x: contentX, width: metrics.contentWidth,
+      runs: runs, endsParagraph: draft.endsParagraph, paragraphLevel: draft.paragraphLevel)
   }
 }

@@ -23,6 +23,8 @@ struct LayoutBuilder {
   static let epsilon = 1e-6
 
   var drafts: [LineDraft] = []
+  /// The styles of the truncation token's pieces, which their ``Piece/style`` indexes.
+  var tokenStyles: [TextStyle] = []
   /// The resolved level of the paragraph being laid out.
   var paragraphLevel: UInt8 = 0
 
@@ -44,6 +46,22 @@ struct LayoutBuilder {
   // MARK: - Paragraphs
 
   mutating func run() -> LaidOutText {
+    // Filled first, in its own statement: in `place(isTruncated: fill())` the call would read
+    // `self` before the argument filled it.
+    let isTruncated = fill()
+    return place(isTruncated: isTruncated)
+  }
+
+  /// Fills the lines without placing them.
+  mutating func runMeasurement() -> TextMeasurement {
+    let isTruncated = fill()
+    return measure(isTruncated: isTruncated)
+  }
+
+  /// Fills the visible lines into ``drafts`` and fits the token.
+  ///
+  /// - Returns: Whether the text is cut.
+  mutating func fill() -> Bool {
     var position = 0
     var isTruncated = false
     while true {
@@ -62,7 +80,7 @@ struct LayoutBuilder {
     if isTruncated, let token = configuration.truncationToken {
       fitToken(token)
     }
-    return place(isTruncated: isTruncated)
+    return isTruncated
   }
 
   /// Whether anything but hanging white space lies at or after an offset.
@@ -409,7 +427,7 @@ struct LayoutBuilder {
         text.slice(offset..<end), style: run.style, isRightToLeft: bidiLevel & 1 == 1)
       pieces.append(
         Piece(
-          range: offset..<end, style: run.style, level: bidiLevel, shaped: shaped,
+          range: offset..<end, style: runIndex, level: bidiLevel, shaped: shaped,
           advance: shaped.advance, isTrailingWhitespace: whitespace, role: .text))
       offset = end
       if runIndex + 1 < text.runs.count && text.runs[runIndex].range.upperBound <= offset {
@@ -510,7 +528,7 @@ struct LayoutBuilder {
   }
 
   /// Shapes the token's leader and label at the paragraph's direction.
-  func shapeToken(
+  mutating func shapeToken(
     _ token: TruncationToken, baseStyle: TextStyle, paragraphLevel: UInt8
   ) -> [Piece] {
     var pieces: [Piece] = []
@@ -519,6 +537,8 @@ struct LayoutBuilder {
       (token.label, token.labelStyle ?? baseStyle, .tokenLabel),
     ]
     for (string, style, role) in parts where !string.isEmpty {
+      let styleIndex = tokenStyles.count
+      tokenStyles.append(style)
       let substring = Substring(string)
       let bidi = analyzer.bidiLevels(
         in: substring, direction: paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight)
@@ -530,7 +550,7 @@ struct LayoutBuilder {
           substring[start..<end], style: style, isRightToLeft: run.level & 1 == 1)
         pieces.append(
           Piece(
-            range: run.range, style: style, level: run.level, shaped: shaped,
+            range: run.range, style: styleIndex, level: run.level, shaped: shaped,
             advance: shaped.advance, isTrailingWhitespace: false, role: role))
       }
     }

@@ -1,7 +1,10 @@
 /// A shaped piece of a line: one style, one bidi level, within one segment.
 struct Piece: Sendable {
   var range: Range<Int>
-  var style: TextStyle
+  /// The style: an index into the text's runs for a `.text` piece, into the layout's token
+  /// styles otherwise. An index, not a ``TextStyle``, keeps copies of pieces free of reference
+  /// counting.
+  var style: Int
   var level: UInt8
   var shaped: ShapedText
   var advance: Double
@@ -15,7 +18,7 @@ struct Piece: Sendable {
   var contentEnd: Int
 
   init(
-    range: Range<Int>, style: TextStyle, level: UInt8, shaped: ShapedText, advance: Double,
+    range: Range<Int>, style: Int, level: UInt8, shaped: ShapedText, advance: Double,
     isTrailingWhitespace: Bool, role: LineRun.Role
   ) {
     self.range = range
@@ -34,17 +37,46 @@ struct Piece: Sendable {
 }
 
 /// The text between two line-break opportunities, shaped.
+///
+/// Line filling reads only the sums and metrics stored here, never the pieces.
 struct Segment: Sendable {
-  var range: Range<Int>
-  var pieces: [Piece]
+  let range: Range<Int>
+  let pieces: [Piece]
   /// Where the segment's trailing whitespace starts.
-  var contentEnd: Int
+  let contentEnd: Int
   /// Whether a mandatory break follows the segment.
-  var isMandatory: Bool
+  let isMandatory: Bool
+  /// The advance of all pieces.
+  let advance: Double
+  /// The advance without the whitespace that hangs at a line end.
+  let contentAdvance: Double
+  /// The largest ascent, descent and line gap of the fonts the pieces use.
+  let ascent: Double
+  let descent: Double
+  let lineGap: Double
 
-  var advance: Double { pieces.reduce(0) { $0 + $1.advance } }
-  var contentAdvance: Double {
-    pieces.reduce(0) { $0 + $1.contentAdvance }
+  init(range: Range<Int>, pieces: [Piece], contentEnd: Int, isMandatory: Bool) {
+    self.range = range
+    self.pieces = pieces
+    self.contentEnd = contentEnd
+    self.isMandatory = isMandatory
+    var advance = 0.0
+    var contentAdvance = 0.0
+    var ascent = 0.0
+    var descent = 0.0
+    var lineGap = 0.0
+    for piece in pieces {
+      advance += piece.advance
+      contentAdvance += piece.contentAdvance
+      ascent = max(ascent, piece.shaped.ascent)
+      descent = max(descent, piece.shaped.descent)
+      lineGap = max(lineGap, piece.shaped.lineGap)
+    }
+    self.advance = advance
+    self.contentAdvance = contentAdvance
+    self.ascent = ascent
+    self.descent = descent
+    self.lineGap = lineGap
   }
 }
 

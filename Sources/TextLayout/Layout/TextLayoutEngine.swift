@@ -72,6 +72,46 @@ public struct TextLayoutEngine: Sendable {
     return builder.run()
   }
 
+  /// Measures a text: the line count, size and cut of its layout, without placing glyphs.
+  ///
+  /// - Parameters:
+  ///   - text: The styled text.
+  ///   - configuration: The width, line limit, alignment, spacing, direction and token.
+  /// - Returns: The same line count, size, cut and visible end as
+  ///   ``layout(_:configuration:)-(StyledText,_)``.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid.
+  /// - Complexity: Proportional to the visible text, like a layout, but without building lines.
+  public func measure(
+    _ text: StyledText, configuration: LayoutConfiguration
+  ) throws(TextLayoutError) -> TextMeasurement {
+    try configuration.validate()
+    var builder = LayoutBuilder(
+      text: text, configuration: configuration, shaper: shaper, analyzer: analyzer,
+      initialWindow: initialWindow)
+    return builder.runMeasurement()
+  }
+
+  /// Measures a prepared text, reusing the analysis earlier layouts of it made.
+  ///
+  /// This is how a list learns its rows' heights: ``layout(_:configuration:)-(PreparedText,_)``
+  /// is then needed only for the rows on screen, and the analysis made here serves it.
+  ///
+  /// - Parameters:
+  ///   - prepared: The text, prepared for this engine.
+  ///   - configuration: The width, line limit, alignment, spacing, direction and token.
+  /// - Returns: The same line count, size, cut and visible end as
+  ///   ``layout(_:configuration:)-(PreparedText,_)``.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid.
+  public func measure(
+    _ prepared: PreparedText, configuration: LayoutConfiguration
+  ) throws(TextLayoutError) -> TextMeasurement {
+    try configuration.validate()
+    var builder = LayoutBuilder(
+      text: prepared.text, configuration: configuration, shaper: shaper, analyzer: analyzer,
+      initialWindow: initialWindow, prepared: prepared)
+    return builder.runMeasurement()
+  }
+
   /// Lays out a plain string with one style.
   ///
   /// - Parameters:

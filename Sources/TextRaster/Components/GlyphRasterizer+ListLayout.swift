@@ -55,7 +55,8 @@ extension GlyphRasterizer {
     let row = place.row
     if hasSeparator {
       // From the text's leading edge to the row's trailing edge, as in a table view.
-      let textWidth = row.text.configuration.width
+      // Rows laid out outside a visible rectangle have no text: their measured width stands in.
+      let textWidth = row.text?.configuration.width ?? row.textSize.width
       let isRightToLeft = row.avatarFrame.minX > row.textOrigin.x
       let minX = isRightToLeft ? row.frame.minX : row.textOrigin.x
       let maxX = isRightToLeft ? row.textOrigin.x + textWidth : row.frame.maxX
@@ -73,7 +74,7 @@ extension GlyphRasterizer {
     let center = Point(x: avatar.midX, y: avatar.midY)
     canvas.fill(circleCenteredAt: center, radius: avatar.width / 2, color: row.avatar.color)
     guard !row.avatar.initials.isEmpty else { return }
-    let family = row.text.text.runs.first?.style.fontFamily ?? TextStyle().fontFamily
+    let family = row.text?.text.runs.first?.style.fontFamily ?? TextStyle().fontFamily
     let style = TextStyle(
       fontFamily: family, size: avatar.height * 0.4, weight: .semibold,
       color: TextColor(red: 1, green: 1, blue: 1))
@@ -102,9 +103,11 @@ extension GlyphRasterizer {
   ) throws(TextRasterError) {
     let row = place.row
     let content = layer.convert(place.contentOrigin)
-    try draw(
-      row.text, at: Point(x: content.x + row.textOrigin.x, y: content.y + row.textOrigin.y),
-      in: &layer.canvas, colors: TextColors(theme: theme))
+    if let text = row.text {
+      try draw(
+        text, at: Point(x: content.x + row.textOrigin.x, y: content.y + row.textOrigin.y),
+        in: &layer.canvas, colors: TextColors(theme: theme))
+    }
     if let label = row.label {
       try draw(label, at: content, in: &layer.canvas, theme: theme)
     }

@@ -73,17 +73,26 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
     width - 2 * metrics.padding - metrics.avatarSize - metrics.spacing
   }
 
-  /// Lays out every row.
+  /// Lays out the rows: every row's frame, and the text of the rows a rectangle shows.
+  ///
+  /// Row heights come from measuring each row's text with the layout engine
+  /// (``TextLayoutEngine/measure(_:configuration:)-(PreparedText,_)``), which fills lines but
+  /// places no glyphs; only the rows that intersect `visibleRect` get their text laid out. A
+  /// long list thus knows every row's frame, for scrolling and hit testing, at the cost of
+  /// measuring, and pays for glyphs only for the screen it shows.
   ///
   /// - Parameters:
   ///   - expansion: Which rows are expanded.
   ///   - engine: The layout engine.
-  /// - Returns: Each row's frame, text layout and label.
+  ///   - visibleRect: The part of the list, in list coordinates, whose rows get their text laid
+  ///     out; `nil` (the default) for every row.
+  /// - Returns: Each row's frame and label, and the text of the rows in `visibleRect`.
   /// - Throws: ``TextRevealError/duplicateRowID(_:)`` when two rows share an identity, or
   ///   ``TextRevealError/layout(_:)`` for a width too small for the text.
-  /// - Complexity: One line-limited layout per row, plus a full one per expanded row.
+  /// - Complexity: One line-limited measurement per row, plus an unlimited one per expanded
+  ///   row, plus a layout per row in `visibleRect`.
   public func layout(
-    expansion: ExpansionSet<ID>, using engine: TextLayoutEngine
+    expansion: ExpansionSet<ID>, using engine: TextLayoutEngine, visibleRect: Rect? = nil
   ) throws(TextRevealError) -> ListLayout<ID> {
     var seen = Set<ID>()
     seen.reserveCapacity(rows.count)
@@ -91,14 +100,14 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
       throw .duplicateRowID(String(describing: row.id))
     }
     do {
-      return try layoutRows(expansion: expansion, using: engine)
+      return try layoutRows(expansion: expansion, using: engine, visibleRect: visibleRect)
     } catch {
       throw .layout(error)
     }
   }
 
   private func layoutRows(
-    expansion: ExpansionSet<ID>, using engine: TextLayoutEngine
+    expansion: ExpansionSet<ID>, using engine: TextLayoutEngine, visibleRect: Rect?
   ) throws(TextLayoutError) -> ListLayout<ID> {
     let limited = LayoutConfiguration(
       width: textWidth, lineLimit: .lines(lineLimit), direction: direction)
@@ -112,16 +121,19 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
       StyledText(showLessLabel, style: labelStyle), configuration: unlimited)
 
     let isRightToLeft = direction == .rightToLeft
+    let textX =
+      isRightToLeft ? metrics.padding : metrics.padding + metrics.avatarSize + metrics.spacing
+    let avatarX = isRightToLeft ? width - metrics.padding - metrics.avatarSize : metrics.padding
     var result: [RowLayout<ID>] = []
     result.reserveCapacity(rows.count)
     var top = 0.0
     let prepared = preparedTexts.texts(for: rows, typeSize: typeSize)
-    for (row, text) in zip(rows, prepared) {
-      let collapsed = try engine.layout(text, configuration: limited)
+    for index in rows.indices {
+      let row = rows[index]
+      let text = prepared[index]
+      let collapsed = try engine.measure(text, configuration: limited)
       let isExpanded = collapsed.isTruncated && expansion.isExpanded(row.id)
-      let shown = isExpanded ? try engine.layout(text, configuration: unlimited) : collapsed
-      let textX =
-        isRightToLeft ? metrics.padding : metrics.padding + metrics.avatarSize + metrics.spacing
+      let shown = isExpanded ? try engine.measure(text, configuration: unlimited) : collapsed
       let textTop = top + metrics.padding
       var contentHeight = shown.size.height
       var label: PlacedLabel?
@@ -135,16 +147,19 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
         contentHeight += metrics.labelSpacing + labelLayout.size.height
       }
       let height = max(metrics.avatarSize, contentHeight) + 2 * metrics.padding
-      let avatarX =
-        isRightToLeft ? width - metrics.padding - metrics.avatarSize : metrics.padding
+      let frame = Rect(x: 0, y: top, width: width, height: height)
+      var laidOut: LaidOutText?
+      if visibleRect.map({ frame.maxY > $0.minY && frame.minY < $0.maxY }) ?? true {
+        laidOut = try engine.layout(text, configuration: isExpanded ? unlimited : limited)
+      }
       result.append(
         RowLayout(
-          id: row.id, avatar: row.avatar, frame: Rect(x: 0, y: top, width: width, height: height),
+          id: row.id, avatar: row.avatar, frame: frame,
           avatarFrame: Rect(
             x: avatarX, y: top + metrics.padding, width: metrics.avatarSize,
             height: metrics.avatarSize),
-          textOrigin: Point(x: textX, y: textTop), text: shown, isTruncated: collapsed.isTruncated,
-          isExpanded: isExpanded, label: label))
+          textOrigin: Point(x: textX, y: textTop), textSize: shown.size, text: laidOut,
+          isTruncated: collapsed.isTruncated, isExpanded: isExpanded, label: label))
       top += height
     }
     return ListLayout(rows: result, size: Size(width: width, height: top))

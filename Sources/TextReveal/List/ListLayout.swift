@@ -1,6 +1,6 @@
 import TextLayout
 
-/// An expanding list laid out: every row's frame, text and label.
+/// An expanding list laid out: every row's frame and label, and the text of the rows shown.
 public struct ListLayout<ID: Hashable & Sendable>: Sendable, Hashable {
   /// The rows, top to bottom.
   public var rows: [RowLayout<ID>]
@@ -54,8 +54,11 @@ public struct RowLayout<ID: Hashable & Sendable>: Sendable, Hashable {
   public var avatarFrame: Rect
   /// Where the text's layout origin sits in the list.
   public var textOrigin: Point
-  /// The text as shown: cut at the line limit, or whole when expanded.
-  public var text: LaidOutText
+  /// The size of the text as shown, from the engine's measurement: the size ``text`` has.
+  public var textSize: Size
+  /// The text as shown, cut at the line limit or whole when expanded; `nil` when the row lies
+  /// outside the rectangle the list was laid out for.
+  public var text: LaidOutText?
   /// Whether the text is cut at the line limit (so the row can toggle).
   public var isTruncated: Bool
   /// Whether the row shows its whole text.

@@ -34,8 +34,12 @@ extension HarfBuzzShaper: TextShaper {
         isRightToLeft: isRightToLeft, before: before?.font.id,
         beforeScript: before?.script.rawValue, after: after?.font.id,
         afterScript: after?.script.rawValue)
-      let cached = state.withLock { state in
-        state.shapes[key]?.first { $0.hasText(utf8) }?.shaped
+      let cached = state.withLock { state -> ShapedText? in
+        if let entry = state.shapes[key] {
+          if entry.hasText(utf8) { return entry.shaped }
+          return state.collidingShapes[key]?.first { $0.hasText(utf8) }?.shaped
+        }
+        return nil
       }
       if let cached { return cached }
       let shaped = shapeUncached(
@@ -45,10 +49,19 @@ extension HarfBuzzShaper: TextShaper {
       state.withLock { state in
         if state.shapeCount >= Self.shapeCacheLimit {
           state.shapes.removeAll(keepingCapacity: true)
+          state.collidingShapes.removeAll()
           state.shapeCount = 0
         }
-        if state.shapes[key]?.contains(where: { $0.hasText(utf8) }) != true {
-          state.shapes[key, default: []].append(entry)
+        if let first = state.shapes[key] {
+          // Another text with the same hash, or the same text shaped by another thread.
+          if !first.hasText(utf8)
+            && state.collidingShapes[key]?.contains(where: { $0.hasText(utf8) }) != true
+          {
+            state.collidingShapes[key, default: []].append(entry)
+            state.shapeCount += 1
+          }
+        } else {
+          state.shapes[key] = entry
           state.shapeCount += 1
         }
       }

@@ -16,8 +16,10 @@ extension HarfBuzzShaper {
     var fallbackLists: [FontRequest: FontFallbackList?] = [:]
     /// The face each character the primary face lacks resolved to.
     var fallbackFonts: [FallbackKey: FontID] = [:]
-    /// Shaping results; a key almost always has a single entry.
-    var shapes: [ShapeKey: [ShapeEntry]] = [:]
+    /// Shaping results, one per key: the first text shaped with it.
+    var shapes: [ShapeKey: ShapeEntry] = [:]
+    /// Further results whose key (with its text hash) equals that of an entry in `shapes`.
+    var collidingShapes: [ShapeKey: [ShapeEntry]] = [:]
     /// The number of entries in `shapes`.
     var shapeCount = 0
     /// The last style attributes resolved, and their face: consecutive pieces share a style.

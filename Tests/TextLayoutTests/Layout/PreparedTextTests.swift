@@ -21,6 +21,9 @@ import Testing
         let plain = try fixedEngine.layout(text, configuration: configuration)
         let reused = try fixedEngine.layout(prepared, configuration: configuration)
         #expect(reused == plain, "\(text.string.debugDescription) \(configuration)")
+        // Measuring the prepared text (which may run first and prepare it) agrees too.
+        let measured = try fixedEngine.measure(prepared, configuration: configuration)
+        #expect(measured == plain.measurement, "\(text.string.debugDescription)")
       }
     }
   }

@@ -195,7 +195,8 @@ let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
     let after = try list.layout(expanded: ["long"])
     let animation = ListAnimation(from: before, to: after, duration: 0.35)
     let expanded = try #require(after.row("long"))
-    let textWidth = expanded.text.configuration.width
+    let expandedText = try #require(expanded.text)
+    let textWidth = expandedText.configuration.width
     for fraction in [0.2, 0.4, 0.6] {
       let time = animation.duration * fraction
       let frames = animation.frames(at: time)
@@ -209,7 +210,7 @@ let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
 
       // Unclipped, the expanded text would run past the frame's bottom edge.
       let textBottom =
-        frame.minY + (expanded.textOrigin.y - expanded.frame.minY) + expanded.text.size.height
+        frame.minY + (expanded.textOrigin.y - expanded.frame.minY) + expandedText.size.height
       #expect(textBottom > frame.maxY, "at \(fraction)")
       // Below the frame, down to the next row's avatar and text, only background.
       let gap = Rect(
@@ -230,13 +231,14 @@ let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
     let after = try list.layout(expanded: ["long"])
     let animation = ListAnimation(from: before, to: after, duration: 0.35)
     let row = before.rows[0]
+    let text = try #require(row.text)
     let start = try list.image(of: before, height: after.size.height)
     let middle = try list.image(
       of: animation, at: animation.duration / 2, height: after.size.height)
     // The first row does not move; its three visible lines are in both states.
     let lines = Rect(
-      x: row.textOrigin.x, y: row.textOrigin.y, width: row.text.configuration.width,
-      height: row.text.size.height)
+      x: row.textOrigin.x, y: row.textOrigin.y, width: text.configuration.width,
+      height: text.size.height)
     let first = list.pixels(in: lines, of: start)
     let second = list.pixels(in: lines, of: middle)
     #expect(first.contains { $0.brightness < 0.2 })

@@ -33,10 +33,12 @@ import TextLayout
     #expect(layout.rows.map(\.isTruncated) == [true, false, true, true])
     #expect(layout.rows.map { $0.label != nil } == [true, false, true, true])
     for row in layout.rows {
-      #expect(row.text.lines.count <= 3)
+      let text = try #require(row.text)
+      #expect(text.lines.count <= 3)
+      #expect(row.textSize == text.size)
       // The frame holds the padding, the text and (when cut) the label.
       let labelHeight = row.label.map { $0.layout.size.height + list.metrics.labelSpacing } ?? 0
-      let content = max(list.metrics.avatarSize, row.text.size.height + labelHeight)
+      let content = max(list.metrics.avatarSize, text.size.height + labelHeight)
       #expect(abs(row.frame.height - content - 2 * list.metrics.padding) < 1e-9)
     }
     // Frames stack without gaps.
@@ -59,8 +61,10 @@ import TextLayout
     let after = try list.layout(expansion: expansion, using: engine)
     let expanded = try #require(after.row("ana"))
     #expect(expanded.isExpanded)
-    #expect(!expanded.text.isTruncated)
-    #expect(expanded.text.lines.count > 3)
+    let text = try #require(expanded.text)
+    #expect(!text.isTruncated)
+    #expect(text.lines.count > 3)
+    #expect(expanded.textSize == text.size)
     #expect(expanded.label?.layout.text.string == "Show less")
     #expect(after.rows[1].frame.minY > before.rows[1].frame.minY)
     #expect(after.hitTest(Point(x: 100, y: expanded.frame.midY))?.action == .collapse)
@@ -72,6 +76,37 @@ import TextLayout
     // Outside the list.
     #expect(after.hitTest(Point(x: -1, y: 5)) == nil)
     #expect(after.hitTest(Point(x: 5, y: after.size.height + 1)) == nil)
+  }
+
+  @Test("a visible rectangle lays out the text of the rows it meets and frames all rows alike")
+  func visibleRect() throws {
+    // Enough rows that most lie below a phone screen.
+    let rows = (0..<40).map { Self.row("row-\($0)", $0 % 2 == 0 ? Self.long : "Short.") }
+    let list = ExpandingList(rows: rows, width: 320)
+    var expansion = ExpansionSet<String>()
+    expansion.expand("row-4")
+    let everything = try list.layout(expansion: expansion, using: engine)
+    let screen = Rect(x: 0, y: 300, width: 320, height: 400)
+    let visible = try list.layout(expansion: expansion, using: engine, visibleRect: screen)
+    // The same frames, labels and measured sizes, whatever is laid out.
+    #expect(visible.size == everything.size)
+    for (partial, full) in zip(visible.rows, everything.rows) {
+      #expect(partial.frame == full.frame)
+      #expect(partial.textSize == full.textSize)
+      #expect(partial.label == full.label)
+      #expect(partial.isExpanded == full.isExpanded)
+      let meets = full.frame.maxY > screen.minY && full.frame.minY < screen.maxY
+      #expect((partial.text != nil) == meets, "row \(full.id)")
+      if let text = partial.text { #expect(text == full.text) }
+    }
+    let shown = visible.rows.filter { $0.text != nil }.count
+    #expect(shown > 0 && shown < 10)
+    #expect(visible.hitTest(Point(x: 100, y: everything.rows[30].frame.midY)) != nil)
+    // An empty rectangle lays out no text: heights only.
+    let heights = try list.layout(
+      expansion: expansion, using: engine, visibleRect: Rect(x: 0, y: 0, width: 0, height: 0))
+    #expect(heights.rows.allSatisfy { $0.text == nil })
+    #expect(heights.rows.map(\.frame) == everything.rows.map(\.frame))
   }
 
   @Test("the expanded state follows rows that are inserted, removed and moved")
