@@ -131,7 +131,13 @@ extension LayoutBuilder {
     var pieces: [Piece] = []
     pieces.reserveCapacity(
       draft.segments.reduce(draft.token.count) { $0 + $1.pieces.count })
-    for segment in draft.segments { pieces.append(contentsOf: segment.pieces) }
+    for segment in draft.segments {
+      if segment.inScratch {
+        pieces.append(contentsOf: scratch[segment.pieces])
+      } else {
+        pieces.append(contentsOf: arenas[draft.arena][segment.pieces])
+      }
+    }
     // Rule L1: whitespace at the end of the line takes the paragraph level.
     var index = pieces.count - 1
     while index >= 0 && pieces[index].isTrailingWhitespace {

@@ -25,6 +25,13 @@ struct LayoutBuilder {
   var drafts: [LineDraft] = []
   /// The styles of the truncation token's pieces, which their ``Piece/style`` indexes.
   var tokenStyles: [TextStyle] = []
+  /// The pieces of the drafted lines' segments: one arena per analysis window, which
+  /// ``LineDraft/arena`` indexes. A window's arena is appended when the window is done, and a
+  /// prepared text keeps it.
+  var arenas: [[Piece]] = []
+  /// The pieces of segments cut from others (a word wider than the line, the last line before
+  /// a token): they depend on the width, so they stay out of the arenas a prepared text keeps.
+  var scratch: [Piece] = []
   /// The resolved level of the paragraph being laid out.
   var paragraphLevel: UInt8 = 0
 
@@ -197,7 +204,7 @@ struct LayoutBuilder {
       start: lineStart, end: windowEnd, isComplete: isComplete,
       separatorLength: separator?.length ?? 0,
       paragraphLevel: paragraphLevel ?? bidi.paragraphLevel, levelRuns: levelRuns,
-      boundaries: boundaries, segments: [])
+      boundaries: boundaries, segments: [], pieces: [])
   }
 
   /// Lays out the paragraph starting at `start`.
@@ -242,16 +249,23 @@ struct LayoutBuilder {
       paragraphLevel = level
       self.paragraphLevel = level
       let keptSegments = analysis.segments.count
+      let keptPieces = analysis.pieces.count
       let windowStart = lineStart
+      // The window's pieces become the next arena: the lines drafted here point to it.
+      var pieces = analysis.pieces
+      analysis.pieces = []
       defer {
+        analysis.pieces = pieces
+        arenas.append(pieces)
         if windowStart == start, let prepared,
-          analysis.segments.count > keptSegments || analysis.end != kept?.end
+          analysis.segments.count > keptSegments || analysis.pieces.count > keptPieces
+            || analysis.end != kept?.end
         {
           prepared.keep(analysis)
         }
       }
 
-      var filler = LineFiller(paragraphLevel: level, start: lineStart)
+      var filler = LineFiller(paragraphLevel: level, start: lineStart, arena: arenas.count)
       let linesBefore = drafts.count
       for index in analysis.boundaries.indices {
         if index == analysis.segments.count {
@@ -260,9 +274,10 @@ struct LayoutBuilder {
           analysis.segments.append(
             makeSegment(
               from..<boundary.offset, levels: analysis.levelRuns,
-              isMandatory: boundary.isMandatory))
+              isMandatory: boundary.isMandatory, into: &pieces))
         }
-        if !add(analysis.segments[index], to: &filler) { return nil }
+        let segment = analysis.segments[index]
+        if !add(segment, to: &filler, window: pieces) { return nil }
       }
       if analysis.isComplete {
         emit(
@@ -281,12 +296,15 @@ struct LayoutBuilder {
   struct LineFiller {
     var paragraphLevel: UInt8
     var lineStart: Int
+    /// The arena the window's pieces will have.
+    var arena: Int
     var segments: [Segment] = []
     var pen = 0.0
 
-    init(paragraphLevel: UInt8, start: Int) {
+    init(paragraphLevel: UInt8, start: Int, arena: Int) {
       self.paragraphLevel = paragraphLevel
       self.lineStart = start
+      self.arena = arena
       segments.reserveCapacity(16)
     }
   }
@@ -295,8 +313,8 @@ struct LayoutBuilder {
   mutating func emit(_ filler: inout LineFiller, end: Int, endsParagraph: Bool) {
     drafts.append(
       LineDraft(
-        range: filler.lineStart..<end, segments: filler.segments, endsParagraph: endsParagraph,
-        paragraphLevel: filler.paragraphLevel))
+        range: filler.lineStart..<end, segments: filler.segments, arena: filler.arena,
+        endsParagraph: endsParagraph, paragraphLevel: filler.paragraphLevel))
     filler.lineStart = end
     filler.segments.removeAll(keepingCapacity: false)
     filler.segments.reserveCapacity(16)
@@ -306,7 +324,9 @@ struct LayoutBuilder {
   /// Adds a segment to the line being filled, breaking lines as needed.
   ///
   /// - Returns: `false` when the line limit was reached before the segment was placed.
-  mutating func add(_ segment: Segment, to filler: inout LineFiller) -> Bool {
+  mutating func add(
+    _ segment: Segment, to filler: inout LineFiller, window: [Piece]
+  ) -> Bool {
     let width = configuration.width
     var segment = segment
     while true {
@@ -315,7 +335,7 @@ struct LayoutBuilder {
           break
         }
         // A word wider than the line alone: break it at grapheme boundaries.
-        let (first, rest) = split(segment, toFit: width, allowEmpty: false)
+        let (first, rest) = split(segment, toFit: width, allowEmpty: false, window: window)
         // One grapheme wider than the line is all there is: it stays whole with its spaces.
         if rest.range.lowerBound >= segment.contentEnd { break }
         filler.segments = [first!]
@@ -343,27 +363,30 @@ struct LayoutBuilder {
   /// two, and the space sits where rule L1 would put it anyway); otherwise it is shaped apart,
   /// so that rule L1 can move it to the paragraph level.
   func makeSegment(
-    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool
+    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool,
+    into pieces: inout [Piece], isScratch: Bool = false
   ) -> Segment {
     let contentEnd = trailingSpaceStart(in: range)
-    var pieces: [Piece] = []
-    pieces.reserveCapacity(2)
+    let first = pieces.count
     if contentEnd > range.lowerBound && contentEnd < range.upperBound
       && canShapeTogether(contentEnd - 1, range.upperBound - 1, levels: levels)
     {
       appendPieces(range, levels: levels, whitespace: false, to: &pieces)
-      var last = pieces[pieces.count - 1]
-      let hangingStart = contentEnd - last.range.lowerBound
-      last.trailingAdvance = last.shaped.clusters.reduce(0) {
-        $0 + ($1.range.lowerBound >= hangingStart ? $1.advance : 0)
+      let last = pieces.count - 1
+      let hangingStart = contentEnd - pieces[last].range.lowerBound
+      var trailing = 0.0
+      for cluster in pieces[last].shaped.clusters where cluster.range.lowerBound >= hangingStart {
+        trailing += cluster.advance
       }
-      last.contentEnd = contentEnd
-      pieces[pieces.count - 1] = last
+      pieces[last].trailingAdvance = trailing
+      pieces[last].contentEnd = contentEnd
     } else {
       appendPieces(range.lowerBound..<contentEnd, levels: levels, whitespace: false, to: &pieces)
       appendPieces(contentEnd..<range.upperBound, levels: levels, whitespace: true, to: &pieces)
     }
-    return Segment(range: range, pieces: pieces, contentEnd: contentEnd, isMandatory: isMandatory)
+    return Segment(
+      range: range, pieces: first..<pieces.count, in: pieces, inScratch: isScratch,
+      contentEnd: contentEnd, isMandatory: isMandatory)
   }
 
   /// Whether the text from offset `first` through offset `last` has one style and one bidi
@@ -440,8 +463,8 @@ struct LayoutBuilder {
   }
 
   /// The levels of a segment's pieces, to reshape a part of it.
-  func levelRuns(of segment: Segment) -> [BidiAnalysis.LevelRun] {
-    segment.pieces.map { BidiAnalysis.LevelRun(range: $0.range, level: $0.level) }
+  func levelRuns(of segment: Segment, in pieces: [Piece]) -> [BidiAnalysis.LevelRun] {
+    pieces[segment.pieces].map { BidiAnalysis.LevelRun(range: $0.range, level: $0.level) }
   }
 
   /// Cuts a segment at the last grapheme boundary where its first part fits in `width`.
@@ -451,13 +474,15 @@ struct LayoutBuilder {
   ///   - width: The width the first part must fit in.
   ///   - allowEmpty: Whether the first part may be empty; otherwise it holds at least one
   ///     grapheme even when that grapheme alone is wider than `width`.
+  ///   - window: The arena of the segment's window; the parts' pieces go to the scratch arena.
   /// - Returns: The first part (`nil` when empty) and the rest.
-  func split(
-    _ segment: Segment, toFit width: Double, allowEmpty: Bool
+  mutating func split(
+    _ segment: Segment, toFit width: Double, allowEmpty: Bool, window: [Piece]
   ) -> (first: Segment?, rest: Segment) {
     // Cluster advances by absolute start offset, in logical order.
     var clusterStarts: [(offset: Int, advance: Double)] = []
-    for piece in segment.pieces where !piece.isTrailingWhitespace {
+    let source = segment.inScratch ? scratch : window
+    for piece in source[segment.pieces] where !piece.isTrailingWhitespace {
       for cluster in piece.shaped.clusters {
         clusterStarts.append((cluster.range.lowerBound + piece.range.lowerBound, cluster.advance))
       }
@@ -481,11 +506,19 @@ struct LayoutBuilder {
       cut = end
       offset = end
     }
-    let levels = levelRuns(of: segment)
+    let levels = levelRuns(of: segment, in: source)
+    // Moved out while appending, so that makeSegment can read the builder.
+    var parts = scratch
+    scratch = []
+    defer { scratch = parts }
     let rest = makeSegment(
-      cut..<segment.range.upperBound, levels: levels, isMandatory: segment.isMandatory)
+      cut..<segment.range.upperBound, levels: levels, isMandatory: segment.isMandatory,
+      into: &parts, isScratch: true)
     guard cut > segment.range.lowerBound else { return (nil, rest) }
-    return (makeSegment(segment.range.lowerBound..<cut, levels: levels, isMandatory: false), rest)
+    let first = makeSegment(
+      segment.range.lowerBound..<cut, levels: levels, isMandatory: false, into: &parts,
+      isScratch: true)
+    return (first, rest)
   }
 
   // MARK: - Truncation token
@@ -506,16 +539,23 @@ struct LayoutBuilder {
       kept.append(segment)
       pen += segment.advance
     }
+    let window = arenas[last.arena]
     if kept.isEmpty, let first = last.segments.first {
-      if let part = split(first, toFit: available, allowEmpty: true).first { kept = [part] }
+      if let part = split(first, toFit: available, allowEmpty: true, window: window).first {
+        kept = [part]
+      }
     }
     // The token follows the last visible character: the kept part's trailing whitespace goes.
     if let final = kept.popLast() {
       if final.contentEnd < final.range.upperBound && final.contentEnd > final.range.lowerBound {
+        let levels = levelRuns(of: final, in: final.inScratch ? scratch : window)
+        var parts = scratch
+        scratch = []
         kept.append(
           makeSegment(
-            final.range.lowerBound..<final.contentEnd, levels: levelRuns(of: final),
-            isMandatory: false))
+            final.range.lowerBound..<final.contentEnd, levels: levels, isMandatory: false,
+            into: &parts, isScratch: true))
+        scratch = parts
       } else if final.contentEnd > final.range.lowerBound {
         kept.append(final)
       }

@@ -38,10 +38,16 @@ struct Piece: Sendable {
 
 /// The text between two line-break opportunities, shaped.
 ///
-/// Line filling reads only the sums and metrics stored here, never the pieces.
+/// A plain value: its pieces live in the piece arena of the window that shaped it (see
+/// ``LayoutBuilder/arenas``) or, for a part cut from another segment, in the layout's scratch
+/// arena (``LayoutBuilder/scratch``), and line filling reads only the sums and metrics stored
+/// here, so copying a segment counts no references and allocates nothing.
 struct Segment: Sendable {
   let range: Range<Int>
-  let pieces: [Piece]
+  /// The indices of the segment's pieces in its arena.
+  let pieces: Range<Int>
+  /// Whether the pieces are in the scratch arena rather than in their window's.
+  let inScratch: Bool
   /// Where the segment's trailing whitespace starts.
   let contentEnd: Int
   /// Whether a mandatory break follows the segment.
@@ -55,9 +61,14 @@ struct Segment: Sendable {
   let descent: Double
   let lineGap: Double
 
-  init(range: Range<Int>, pieces: [Piece], contentEnd: Int, isMandatory: Bool) {
+  /// Creates a segment of the pieces at `pieces` in `arena`.
+  init(
+    range: Range<Int>, pieces: Range<Int>, in arena: [Piece], inScratch: Bool, contentEnd: Int,
+    isMandatory: Bool
+  ) {
     self.range = range
     self.pieces = pieces
+    self.inScratch = inScratch
     self.contentEnd = contentEnd
     self.isMandatory = isMandatory
     var advance = 0.0
@@ -65,12 +76,12 @@ struct Segment: Sendable {
     var ascent = 0.0
     var descent = 0.0
     var lineGap = 0.0
-    for piece in pieces {
-      advance += piece.advance
-      contentAdvance += piece.contentAdvance
-      ascent = max(ascent, piece.shaped.ascent)
-      descent = max(descent, piece.shaped.descent)
-      lineGap = max(lineGap, piece.shaped.lineGap)
+    for index in pieces {
+      advance += arena[index].advance
+      contentAdvance += arena[index].contentAdvance
+      ascent = max(ascent, arena[index].shaped.ascent)
+      descent = max(descent, arena[index].shaped.descent)
+      lineGap = max(lineGap, arena[index].shaped.lineGap)
     }
     self.advance = advance
     self.contentAdvance = contentAdvance
@@ -84,6 +95,8 @@ struct Segment: Sendable {
 struct LineDraft {
   var range: Range<Int>
   var segments: [Segment]
+  /// The index of the piece arena the segments' pieces are in.
+  var arena: Int
   var endsParagraph: Bool
   var paragraphLevel: UInt8
   var token: [Piece] = []

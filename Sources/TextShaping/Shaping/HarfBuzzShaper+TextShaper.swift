@@ -24,47 +24,21 @@ extension HarfBuzzShaper: TextShaper {
     let primary = primaryFont(for: FontRequest(style))
     let (before, after) = neighbors(of: text, primary: primary)
     var bytes = text
-    // The hit path allocates nothing: the key holds a hash of the bytes, and the entries of a
-    // key are told apart by comparing their text with the piece's bytes in place.
+    // The hit path allocates nothing: one hash of the bytes and key, then the cached text is
+    // compared with the piece's bytes in place.
     return bytes.withUTF8 { utf8 in
-      var hasher = Hasher()
-      hasher.combine(bytes: UnsafeRawBufferPointer(utf8))
-      let key = ShapeKey(
-        textHash: hasher.finalize(), primary: primary.font.id, size: style.size,
-        isRightToLeft: isRightToLeft, before: before?.font.id,
-        beforeScript: before?.script.rawValue, after: after?.font.id,
-        afterScript: after?.script.rawValue)
-      let cached = state.withLock { state -> ShapedText? in
-        if let entry = state.shapes[key] {
-          if entry.hasText(utf8) { return entry.shaped }
-          return state.collidingShapes[key]?.first { $0.hasText(utf8) }?.shaped
-        }
-        return nil
+      let key = ShapeCache.Key(
+        primary: primary.font.id.rawValue, size: style.size, isRightToLeft: isRightToLeft,
+        before: before?.font.id.rawValue ?? -1, beforeScript: before?.script.rawValue ?? 0,
+        after: after?.font.id.rawValue ?? -1, afterScript: after?.script.rawValue ?? 0)
+      let hash = ShapeCache.hash(utf8, key: key)
+      if let cached = state.withLock({ $0.shapes.value(for: utf8, key: key, hash: hash) }) {
+        return cached
       }
-      if let cached { return cached }
       let shaped = shapeUncached(
         text, style: style, isRightToLeft: isRightToLeft, primary: primary, before: before,
         after: after)
-      let entry = ShapeEntry(text: String(text), shaped: shaped)
-      state.withLock { state in
-        if state.shapeCount >= Self.shapeCacheLimit {
-          state.shapes.removeAll(keepingCapacity: true)
-          state.collidingShapes.removeAll()
-          state.shapeCount = 0
-        }
-        if let first = state.shapes[key] {
-          // Another text with the same hash, or the same text shaped by another thread.
-          if !first.hasText(utf8)
-            && state.collidingShapes[key]?.contains(where: { $0.hasText(utf8) }) != true
-          {
-            state.collidingShapes[key, default: []].append(entry)
-            state.shapeCount += 1
-          }
-        } else {
-          state.shapes[key] = entry
-          state.shapeCount += 1
-        }
-      }
+      state.withLock { $0.shapes.insert(shaped, for: utf8, key: key, hash: hash) }
       return shaped
     }
   }

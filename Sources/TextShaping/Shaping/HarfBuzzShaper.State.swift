@@ -16,12 +16,8 @@ extension HarfBuzzShaper {
     var fallbackLists: [FontRequest: FontFallbackList?] = [:]
     /// The face each character the primary face lacks resolved to.
     var fallbackFonts: [FallbackKey: FontID] = [:]
-    /// Shaping results, one per key: the first text shaped with it.
-    var shapes: [ShapeKey: ShapeEntry] = [:]
-    /// Further results whose key (with its text hash) equals that of an entry in `shapes`.
-    var collidingShapes: [ShapeKey: [ShapeEntry]] = [:]
-    /// The number of entries in `shapes`.
-    var shapeCount = 0
+    /// Shaping results.
+    var shapes = ShapeCache(limit: HarfBuzzShaper.shapeCacheLimit)
     /// The last style attributes resolved, and their face: consecutive pieces share a style.
     var lastPrimary: (request: FontRequest, font: PrimaryFont)?
   }
@@ -58,39 +54,5 @@ extension HarfBuzzShaper {
     var primary: FontID
     var fallbackPattern: FontRequest
     var character: Character
-  }
-
-  /// Everything a shaping result depends on, but the text itself, which only enters as a hash:
-  /// a key's entries hold their texts and are compared byte for byte.
-  struct ShapeKey: Hashable {
-    /// A hash of the piece's UTF-8 bytes. Bytes, not `String` equality, which is canonical
-    /// equivalence: "é" and "e" + U+0301 have different clusters.
-    var textHash: Int
-    /// The face the style's family, weight and slant resolved to: styles that resolve to the
-    /// same face shape alike, and an integer hashes faster than the family name.
-    var primary: FontID
-    var size: Double
-    var isRightToLeft: Bool
-    /// The faces and scripts of the characters around the piece, when it starts or ends with
-    /// a space or another character that takes its neighbours' face.
-    var before: FontID?
-    var beforeScript: UInt32?
-    var after: FontID?
-    var afterScript: UInt32?
-  }
-
-  /// A cached shaping result and the text it is for.
-  struct ShapeEntry {
-    var text: String
-    var shaped: ShapedText
-
-    /// Whether the entry is for exactly these UTF-8 bytes.
-    func hasText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      var text = text
-      return text.withUTF8 { stored in
-        stored.count == bytes.count
-          && (stored.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, stored.count) == 0)
-      }
-    }
   }
 }

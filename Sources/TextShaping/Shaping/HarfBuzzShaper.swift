@@ -77,8 +77,6 @@ public final class HarfBuzzShaper: Sendable {
       state.registeredFamilies[name] = font.id
       // Results shaped for this family before may have used another face.
       state.shapes.removeAll()
-      state.collidingShapes.removeAll()
-      state.shapeCount = 0
       state.lastPrimary = nil
     }
     return font.info

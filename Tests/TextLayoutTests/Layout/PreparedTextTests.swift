@@ -57,9 +57,13 @@ import Testing
       prepared, configuration: LayoutConfiguration(width: 100, lineLimit: .lines(3)))
     let analyzed = recorder.record.bytesAnalyzed
     #expect(analyzed < 1_000)
+    let shaped = recorder.record.shapeCalls
     _ = try engine.layout(
       prepared, configuration: LayoutConfiguration(width: 100, lineLimit: .lines(3)))
+    _ = try engine.measure(
+      prepared, configuration: LayoutConfiguration(width: 100, lineLimit: .lines(3)))
     #expect(recorder.record.bytesAnalyzed == analyzed)
+    #expect(recorder.record.shapeCalls == shaped)
     let more = try engine.layout(
       prepared, configuration: LayoutConfiguration(width: 100, lineLimit: .lines(30)))
     #expect(recorder.record.bytesAnalyzed > analyzed)

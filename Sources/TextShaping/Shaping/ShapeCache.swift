@@ -1,0 +1,149 @@
+import Foundation
+import TextLayout
+
+/// The shaping results a ``HarfBuzzShaper`` keeps, looked up by a piece's bytes and the font
+/// attributes it was shaped with.
+///
+/// The layout engine shapes every word of every visible line, so a hit must cost little more
+/// than hashing the word: one hash over the bytes and the key, an open-addressing table of
+/// entry indices, and a byte comparison against an arena that holds every cached text. Nothing
+/// is allocated and no reference is counted on a hit but the returned result's.
+struct ShapeCache {
+  /// Everything a shaping result depends on besides the text's bytes.
+  struct Key: Hashable {
+    /// The face the style's family, weight and slant resolved to.
+    var primary: Int
+    var size: Double
+    var isRightToLeft: Bool
+    /// The faces and scripts of the characters around the piece, when it starts or ends with
+    /// a space or another character that takes its neighbours' face; -1 when there is none.
+    var before: Int
+    var beforeScript: UInt32
+    var after: Int
+    var afterScript: UInt32
+  }
+
+  private struct Entry {
+    var hash: UInt64
+    var key: Key
+    var textStart: Int
+    var textCount: Int
+    var shaped: ShapedText
+  }
+
+  /// Slots of the open-addressing table: an entry's index plus one, or 0 when free.
+  private var slots: [Int32]
+  private var entries: [Entry] = []
+  /// The bytes of every cached text, one after the other.
+  private var text: [UInt8] = []
+  /// The number of entries at which the cache starts over.
+  let limit: Int
+
+  init(limit: Int) {
+    self.limit = limit
+    slots = Array(repeating: 0, count: 1024)
+  }
+
+  var count: Int { entries.count }
+
+  /// A hash of a piece's bytes and key, the same for equal inputs within one process.
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, key: Key) -> UInt64 {
+    var hash = seed ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    var offset = 0
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while offset + 8 <= bytes.count {
+        hash = mix(hash, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        offset += 8
+      }
+      var last: UInt64 = 0
+      var shift: UInt64 = 0
+      while offset < bytes.count {
+        last |= UInt64(base[offset]) << shift
+        shift += 8
+        offset += 1
+      }
+      hash = mix(hash, last)
+    }
+    hash = mix(hash, UInt64(truncatingIfNeeded: key.primary) << 1 | (key.isRightToLeft ? 1 : 0))
+    hash = mix(hash, key.size.bitPattern)
+    hash = mix(hash, UInt64(truncatingIfNeeded: key.before) << 32 | UInt64(key.beforeScript))
+    hash = mix(hash, UInt64(truncatingIfNeeded: key.after) << 32 | UInt64(key.afterScript))
+    // The finalizer of MurmurHash3: every input bit reaches the low bits the table uses.
+    hash ^= hash >> 33
+    hash &*= 0xFF51_AFD7_ED55_8CCD
+    hash ^= hash >> 33
+    hash &*= 0xC4CE_B9FE_1A85_EC53
+    hash ^= hash >> 33
+    return hash
+  }
+
+  /// Varies from process to process, so texts cannot be chosen to collide.
+  private static let seed = UInt64.random(in: .min ... .max)
+
+  private static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
+    let product = (hash ^ value).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+    return product.high ^ product.low
+  }
+
+  /// The result cached for these bytes and key.
+  func value(
+    for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
+  ) -> ShapedText? {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let stored = Int(slots[slot])
+      if stored == 0 { return nil }
+      // Fields read in place: copying the entry would count a reference.
+      if entries[stored - 1].hash == hash && entries[stored - 1].key == key
+        && hasText(at: stored - 1, bytes)
+      {
+        return entries[stored - 1].shaped
+      }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  private func hasText(at index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = entries[index].textStart
+    guard entries[index].textCount == bytes.count else { return false }
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+    return text.withUnsafeBufferPointer { stored in
+      memcmp(stored.baseAddress! + start, base, bytes.count) == 0
+    }
+  }
+
+  /// Caches a result, unless one is cached for these bytes and key already; starts over when
+  /// the cache holds ``limit`` entries.
+  mutating func insert(
+    _ shaped: ShapedText, for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
+  ) {
+    guard value(for: bytes, key: key, hash: hash) == nil else { return }
+    if entries.count >= limit { removeAll() }
+    if (entries.count + 1) * 2 > slots.count { grow() }
+    entries.append(
+      Entry(hash: hash, key: key, textStart: text.count, textCount: bytes.count, shaped: shaped))
+    text.append(contentsOf: bytes)
+    place(entries.count - 1)
+  }
+
+  /// Empties the cache, keeping its memory.
+  mutating func removeAll() {
+    entries.removeAll(keepingCapacity: true)
+    text.removeAll(keepingCapacity: true)
+    for index in slots.indices { slots[index] = 0 }
+  }
+
+  private mutating func place(_ index: Int) {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
+    while slots[slot] != 0 { slot = (slot + 1) & mask }
+    slots[slot] = Int32(index + 1)
+  }
+
+  private mutating func grow() {
+    slots = Array(repeating: 0, count: slots.count * 2)
+    for index in entries.indices { place(index) }
+  }
+}
