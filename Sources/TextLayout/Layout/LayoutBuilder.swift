@@ -427,9 +427,18 @@ struct LayoutBuilder {
   }
 
   /// Whether a scalar hangs at a line end: white space and the zero-width space.
+  ///
+  /// White space is Unicode's White_Space property, spelled out: it runs for the last
+  /// character of every segment, and the property lookup costs more than this switch. The set
+  /// has not changed since Unicode 6.3.
   static func isTrailingSpace(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.value < 0x80 { return scalar == " " || (0x09...0x0D).contains(scalar.value) }
-    return scalar.properties.isWhitespace || scalar == "\u{200B}"
+    switch scalar.value {
+    case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F,
+      0x3000:
+      true
+    case 0x200B: true  // ZERO WIDTH SPACE: not White_Space, but it hangs like a space.
+    default: false
+    }
   }
 
   func appendPieces(

@@ -129,10 +129,9 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
     var top = 0.0
     let prepared = preparedTexts.texts(for: rows, typeSize: typeSize)
     for index in rows.indices {
-      let row = rows[index]
       let text = prepared[index]
       let collapsed = try engine.measure(text, configuration: limited)
-      let isExpanded = collapsed.isTruncated && expansion.isExpanded(row.id)
+      let isExpanded = collapsed.isTruncated && expansion.isExpanded(rows[index].id)
       let shown = isExpanded ? try engine.measure(text, configuration: unlimited) : collapsed
       let textTop = top + metrics.padding
       var contentHeight = shown.size.height
@@ -154,7 +153,7 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
       }
       result.append(
         RowLayout(
-          id: row.id, avatar: row.avatar, frame: frame,
+          id: rows[index].id, avatar: rows[index].avatar, frame: frame,
           avatarFrame: Rect(
             x: avatarX, y: top + metrics.padding, width: metrics.avatarSize,
             height: metrics.avatarSize),
@@ -174,16 +173,26 @@ final class PreparedTexts<ID: Hashable & Sendable>: Sendable {
   /// rows no longer in the list are forgotten.
   func texts(for rows: [ListRow<ID>], typeSize: ContentSizeCategory) -> [PreparedText] {
     state.withLock { kept in
-      var next: [ID: PreparedText] = [:]
-      next.reserveCapacity(rows.count)
-      let texts = rows.map { row in
-        let text = row.text.scaled(to: typeSize)
-        let prepared =
-          kept[row.id].flatMap { $0.text == text ? $0 : nil } ?? PreparedText(text)
-        next[row.id] = prepared
-        return prepared
+      var texts: [PreparedText] = []
+      texts.reserveCapacity(rows.count)
+      // Rows are read in place (a generic row copied costs more than the lookup), and the kept
+      // table is rebuilt only when a row is new or changed or the rows are fewer.
+      var isUnchanged = rows.count == kept.count
+      for index in rows.indices {
+        let text = rows[index].text.scaled(to: typeSize)
+        if let known = kept[rows[index].id], known.text == text {
+          texts.append(known)
+        } else {
+          texts.append(PreparedText(text))
+          isUnchanged = false
+        }
       }
-      kept = next
+      if !isUnchanged {
+        var next: [ID: PreparedText] = [:]
+        next.reserveCapacity(rows.count)
+        for index in rows.indices { next[rows[index].id] = texts[index] }
+        kept = next
+      }
       return texts
     }
   }

@@ -96,6 +96,8 @@ extension HarfBuzzShaper: TextShaper {
     if (0x21...0x7E).contains(scalar.value) && primary.font.coversPrintableASCII {
       return primary.font
     }
+    // The primary face's own glyph, without making a Character or taking a lock.
+    if primary.font.harfBuzz.hasGlyph(for: scalar) { return primary.font }
     return font(for: Character(scalar), primary: primary)
   }
 

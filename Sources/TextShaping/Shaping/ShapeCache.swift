@@ -31,8 +31,9 @@ struct ShapeCache {
     var shaped: ShapedText
   }
 
-  /// Slots of the open-addressing table: an entry's index plus one, or 0 when free.
-  private var slots: [Int32]
+  /// Slots of the open-addressing table: 0 when free, otherwise the high 32 bits of the entry's
+  /// hash above its index plus one, so that a probe rarely reads an entry that does not match.
+  private var slots: [UInt64]
   private var entries: [Entry] = []
   /// The bytes of every cached text, one after the other.
   private var text: [UInt8] = []
@@ -92,14 +93,16 @@ struct ShapeCache {
   ) -> ShapedText? {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
+    let tag = hash & 0xFFFF_FFFF_0000_0000
     while true {
-      let stored = Int(slots[slot])
+      let stored = slots[slot]
       if stored == 0 { return nil }
-      // Fields read in place: copying the entry would count a reference.
-      if entries[stored - 1].hash == hash && entries[stored - 1].key == key
-        && hasText(at: stored - 1, bytes)
-      {
-        return entries[stored - 1].shaped
+      if stored & 0xFFFF_FFFF_0000_0000 == tag {
+        // Fields read in place: copying the entry would count a reference.
+        let index = Int(stored & 0xFFFF_FFFF) - 1
+        if entries[index].hash == hash && entries[index].key == key && hasText(at: index, bytes) {
+          return entries[index].shaped
+        }
       }
       slot = (slot + 1) & mask
     }
@@ -137,9 +140,10 @@ struct ShapeCache {
 
   private mutating func place(_ index: Int) {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
+    let hash = entries[index].hash
+    var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 { slot = (slot + 1) & mask }
-    slots[slot] = Int32(index + 1)
+    slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
   }
 
   private mutating func grow() {

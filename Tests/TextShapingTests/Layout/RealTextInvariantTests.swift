@@ -116,6 +116,22 @@ import TextLayout
     #expect(recorder.record.bytesAnalyzed < 4_000)
   }
 
+  @Test("measuring or laying out a prepared row again shapes and analyzes nothing new")
+  func preparedRowsReuseShaping() throws {
+    let recorder = RecordingBackend(shaper: Self.stack.shaper, analyzer: Self.stack.analyzer)
+    let engine = TextLayoutEngine(shaper: recorder, analyzer: recorder)
+    for paragraph in Self.paragraphs.dropLast() {
+      let prepared = PreparedText(StyledText(paragraph + " " + paragraph, style: .init(size: 17)))
+      let narrow = LayoutConfiguration(width: 320, lineLimit: .lines(3))
+      _ = try engine.measure(prepared, configuration: narrow)
+      let first = recorder.record
+      _ = try engine.measure(prepared, configuration: narrow)
+      _ = try engine.layout(prepared, configuration: narrow)
+      #expect(recorder.record.shapeCalls == first.shapeCalls, "\(paragraph.prefix(30))")
+      #expect(recorder.record.bytesAnalyzed == first.bytesAnalyzed, "\(paragraph.prefix(30))")
+    }
+  }
+
   @Test("small analysis windows give the lines of one whole analysis, in every script")
   func windowsAgree() throws {
     var windowed = Self.engine
