@@ -215,13 +215,17 @@ struct LayoutBuilder {
     var lineStart = start
     var window = initialWindow(at: start)
     var paragraphLevel: UInt8?
+    // Whether the kept analysis was tried as it is and held too few lines.
+    var keptRanOut = false
     while true {
       let scanEnd = window >= count - lineStart ? count : lineStart + window
       // A prepared text keeps the analysis (and the shaped segments) of windows that start a
-      // paragraph; a larger kept window serves a smaller request.
+      // paragraph. A kept window is tried as it is even when smaller than the estimate: the
+      // estimate is generous, and a wider layout (a rotation) often still fits its lines in it.
       var analysis: WindowAnalysis
       let kept = lineStart == start ? prepared?.analysis(at: start) : nil
-      if let kept, kept.covers(scalarBoundary(atOrBefore: scanEnd)) {
+      let keptCovers = kept.map { $0.covers(scalarBoundary(atOrBefore: scanEnd)) } ?? false
+      if let kept, keptCovers || !keptRanOut {
         analysis = kept
       } else if let kept, let last = kept.boundaries.last {
         // Extend the kept window from its last trusted boundary (a break opportunity, where a
@@ -283,6 +287,13 @@ struct LayoutBuilder {
         emit(
           &filler, end: analysis.end + analysis.separatorLength, endsParagraph: true)
         return (analysis.end, analysis.separatorLength)
+      }
+      if kept != nil && windowStart == start && !keptCovers && !keptRanOut {
+        // The kept window, smaller than the estimate, held too few lines: extend it to the
+        // estimate and fill this paragraph's lines again.
+        keptRanOut = true
+        drafts.removeSubrange(linesBefore...)
+        continue
       }
       // The window ran out before the paragraph did: start a new window at the unfinished
       // line, larger if this one did not complete a single line.
