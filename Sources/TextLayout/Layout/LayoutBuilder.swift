@@ -224,9 +224,12 @@ struct LayoutBuilder {
       // estimate is generous, and a wider layout (a rotation) often still fits its lines in it.
       var analysis: WindowAnalysis
       let kept = lineStart == start ? prepared?.analysis(at: start) : nil
+      // Read once: every copy of an analysis counts a reference for each of its arrays.
+      let hasKept = kept != nil
+      let keptEnd = kept?.end
       let keptCovers = kept.map { $0.covers(scalarBoundary(atOrBefore: scanEnd)) } ?? false
-      if let kept, keptCovers || !keptRanOut {
-        analysis = kept
+      if hasKept && (keptCovers || !keptRanOut) {
+        analysis = kept!
       } else if let kept, let last = kept.boundaries.last {
         // Extend the kept window from its last trusted boundary (a break opportunity, where a
         // window may start as at a line start): what lies before it, and the segments shaped
@@ -263,7 +266,7 @@ struct LayoutBuilder {
         arenas.append(pieces)
         if windowStart == start, let prepared,
           analysis.segments.count > keptSegments || analysis.pieces.count > keptPieces
-            || analysis.end != kept?.end
+            || analysis.end != keptEnd
         {
           prepared.keep(analysis)
         }
@@ -281,14 +284,14 @@ struct LayoutBuilder {
               isMandatory: boundary.isMandatory, into: &pieces))
         }
         let segment = analysis.segments[index]
-        if !add(segment, to: &filler, window: pieces) { return nil }
+        if !add(segment, to: &filler, window: &pieces) { return nil }
       }
       if analysis.isComplete {
         emit(
           &filler, end: analysis.end + analysis.separatorLength, endsParagraph: true)
         return (analysis.end, analysis.separatorLength)
       }
-      if kept != nil && windowStart == start && !keptCovers && !keptRanOut {
+      if hasKept && windowStart == start && !keptCovers && !keptRanOut {
         // The kept window, smaller than the estimate, held too few lines: extend it to the
         // estimate and fill this paragraph's lines again.
         keptRanOut = true
@@ -336,7 +339,7 @@ struct LayoutBuilder {
   ///
   /// - Returns: `false` when the line limit was reached before the segment was placed.
   mutating func add(
-    _ segment: Segment, to filler: inout LineFiller, window: [Piece]
+    _ segment: Segment, to filler: inout LineFiller, window: inout [Piece]
   ) -> Bool {
     let width = configuration.width
     var segment = segment
@@ -461,13 +464,14 @@ struct LayoutBuilder {
     var runIndex = text.runIndex(at: offset) ?? (text.runs.count - 1)
     var levelIndex = levels.firstIndex { $0.range.upperBound > offset } ?? (levels.count - 1)
     while offset < range.upperBound {
-      let run = text.runs[runIndex]
-      var end = min(range.upperBound, run.range.upperBound)
+      // The run's fields are read in place: a copy of its style would count references.
+      var end = min(range.upperBound, text.runs[runIndex].range.upperBound)
       if !levels.isEmpty { end = min(end, levels[levelIndex].range.upperBound) }
       if end <= offset { end = range.upperBound }
       let bidiLevel = levels.isEmpty ? 0 : levels[levelIndex].level
       let shaped = shaper.shape(
-        text.slice(offset..<end), style: run.style, isRightToLeft: bidiLevel & 1 == 1)
+        text.slice(offset..<end), style: text.runs[runIndex].style,
+        isRightToLeft: bidiLevel & 1 == 1)
       pieces.append(
         Piece(
           range: offset..<end, style: runIndex, level: bidiLevel, shaped: shaped,

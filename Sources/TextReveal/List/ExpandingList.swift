@@ -178,20 +178,22 @@ final class PreparedTexts<ID: Hashable & Sendable>: Sendable {
       // Rows are read in place (a generic row copied costs more than the lookup), and the kept
       // table is rebuilt only when a row is new or changed or the rows are fewer.
       var isUnchanged = rows.count == kept.count
-      for index in rows.indices {
-        let text = rows[index].text.scaled(to: typeSize)
-        if let known = kept[rows[index].id], known.text == text {
-          texts.append(known)
-        } else {
-          texts.append(PreparedText(text))
-          isUnchanged = false
+      rows.withUnsafeBufferPointer { rows in
+        for index in rows.indices {
+          let text = rows[index].text.scaled(to: typeSize)
+          if let known = kept[rows[index].id], known.text == text {
+            texts.append(known)
+          } else {
+            texts.append(PreparedText(text))
+            isUnchanged = false
+          }
         }
-      }
-      if !isUnchanged {
-        var next: [ID: PreparedText] = [:]
-        next.reserveCapacity(rows.count)
-        for index in rows.indices { next[rows[index].id] = texts[index] }
-        kept = next
+        if !isUnchanged {
+          var next: [ID: PreparedText] = [:]
+          next.reserveCapacity(rows.count)
+          for index in rows.indices { next[rows[index].id] = texts[index] }
+          kept = next
+        }
       }
       return texts
     }

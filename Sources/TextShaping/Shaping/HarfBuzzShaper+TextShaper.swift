@@ -7,7 +7,7 @@ extension HarfBuzzShaper: TextShaper {
   /// - Parameter style: The style whose font is measured.
   /// - Returns: The face's ascent, descent and line gap in points.
   public func metrics(for style: TextStyle) -> FontMetrics {
-    primaryFont(for: FontRequest(style)).font.metrics(size: style.size)
+    primaryFont(for: style).font.metrics(size: style.size)
   }
 
   /// Shapes a piece of text with one style and one direction, using fallback faces where needed.
@@ -21,7 +21,7 @@ extension HarfBuzzShaper: TextShaper {
   /// - Complexity: A dictionary lookup when the piece was shaped before with the same style
   ///   attributes; otherwise linear in the length of the piece.
   public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
-    let primary = primaryFont(for: FontRequest(style))
+    let primary = primaryFont(for: style)
     let (before, after) = neighbors(of: text, primary: primary)
     var bytes = text
     // The hit path allocates nothing: one hash of the bytes and key, then the cached text is

@@ -19,7 +19,27 @@ extension HarfBuzzShaper {
     /// Shaping results.
     var shapes = ShapeCache(limit: HarfBuzzShaper.shapeCacheLimit)
     /// The last style attributes resolved, and their face: consecutive pieces share a style.
-    var lastPrimary: (request: FontRequest, font: PrimaryFont)?
+    /// Kept apart, so that a style can be compared with them in place, without a request.
+    var lastFamily = ""
+    var lastWeight = 0
+    var lastIsItalic = false
+    var lastFont: PrimaryFont?
+
+    /// Makes a request and its face the last resolved.
+    mutating func remember(_ request: FontRequest, _ font: PrimaryFont) {
+      lastFamily = request.family
+      lastWeight = request.weight
+      lastIsItalic = request.isItalic
+      lastFont = font
+    }
+
+    /// The face of the last request, if it had these attributes.
+    func last(family: String, weight: Int, isItalic: Bool) -> PrimaryFont? {
+      guard lastWeight == weight, lastIsItalic == isItalic, lastFamily == family else {
+        return nil
+      }
+      return lastFont
+    }
   }
 
   /// The font attributes of a style, without its size; also the pattern fallbacks are sorted by.
@@ -42,11 +62,18 @@ extension HarfBuzzShaper {
   }
 
   /// The face a style resolves to, and the pattern its fallback faces are sorted by.
-  struct PrimaryFont {
-    var font: LoadedFont
+  ///
+  /// A class, so that handing the last one out on every shaping call counts one reference.
+  final class PrimaryFont: Sendable {
+    let font: LoadedFont
     /// The requested family, weight and slant; for a registered family, the family the font
     /// declares instead, since Fontconfig does not know the registered name.
-    var fallbackPattern: FontRequest
+    let fallbackPattern: FontRequest
+
+    init(font: LoadedFont, fallbackPattern: FontRequest) {
+      self.font = font
+      self.fallbackPattern = fallbackPattern
+    }
   }
 
   /// A character a primary face lacks.

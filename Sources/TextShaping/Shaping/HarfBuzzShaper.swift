@@ -77,7 +77,7 @@ public final class HarfBuzzShaper: Sendable {
       state.registeredFamilies[name] = font.id
       // Results shaped for this family before may have used another face.
       state.shapes.removeAll()
-      state.lastPrimary = nil
+      state.lastFont = nil
     }
     return font.info
   }
@@ -133,10 +133,25 @@ public final class HarfBuzzShaper: Sendable {
     }
   }
 
+  /// The face a style's family, weight and slant resolve to; never fails for an installed
+  /// system.
+  ///
+  /// Consecutive pieces almost always share a style: the last one is compared in place first.
+  func primaryFont(for style: TextStyle) -> PrimaryFont {
+    let last = state.withLock {
+      $0.last(family: style.fontFamily, weight: style.weight.value, isItalic: style.isItalic)
+    }
+    return last ?? primaryFont(for: FontRequest(style))
+  }
+
   /// The face a family, weight and slant resolve to; never fails for an installed system.
   func primaryFont(for request: FontRequest) -> PrimaryFont {
     let known = state.withLock { state -> PrimaryFont? in
-      if let last = state.lastPrimary, last.request == request { return last.font }
+      if let last = state.last(
+        family: request.family, weight: request.weight, isItalic: request.isItalic)
+      {
+        return last
+      }
       let found: PrimaryFont?
       if let id = state.registeredFamilies[request.family] {
         let font = state.fonts[id.rawValue]
@@ -148,7 +163,7 @@ public final class HarfBuzzShaper: Sendable {
           PrimaryFont(font: state.fonts[$0.rawValue], fallbackPattern: request)
         }
       }
-      if let found { state.lastPrimary = (request, found) }
+      if let found { state.remember(request, found) }
       return found
     }
     if let known {
