@@ -93,6 +93,10 @@ struct LayoutBuilder {
   /// Whether anything but hanging white space lies at or after an offset.
   func hasContent(from offset: Int) -> Bool {
     guard offset < count else { return false }
+    // Bytes first: the first byte after a cut is almost always a letter.
+    var string = text.string
+    let byte = string.withUTF8 { $0[offset] }
+    if byte > 0x20 && byte < 0x80 { return true }
     return text.slice(offset..<count).unicodeScalars.contains { !Self.isTrailingSpace($0) }
   }
 

@@ -96,9 +96,11 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   ) throws(TextRevealError) -> ListLayout<ID> {
     var seen = Set<ID>()
     seen.reserveCapacity(rows.count)
-    for row in rows where !seen.insert(row.id).inserted {
-      throw .duplicateRowID(String(describing: row.id))
+    // Identities are read in place: copying each generic row costs more than the check.
+    let duplicate = rows.withUnsafeBufferPointer { rows in
+      rows.indices.first { !seen.insert(rows[$0].id).inserted }.map { rows[$0].id }
     }
+    if let duplicate { throw .duplicateRowID(String(describing: duplicate)) }
     do {
       return try layoutRows(expansion: expansion, using: engine, visibleRect: visibleRect)
     } catch {
