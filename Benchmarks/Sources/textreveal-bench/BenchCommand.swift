@@ -4,8 +4,8 @@ import Foundation
 /// TextReveal's layout engine against Pango and prints one line per figure.
 ///
 /// `textreveal-bench memory-child ours|peer --corpus FILE` is the child process of the memory
-/// benchmark; `textreveal-bench profile truncation-check|full-layout --corpus FILE
-/// [--repetitions N]` runs only our engine, for a profiler (valgrind --tool=callgrind).
+/// benchmark; `textreveal-bench profile truncation-check|full-layout|list-rows|list-first
+/// --corpus FILE [--repetitions N]` runs only our engine, for a profiler (perf or callgrind).
 @main
 enum BenchCommand {
   static let benchmarks = [
