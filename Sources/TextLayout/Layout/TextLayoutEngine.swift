@@ -44,10 +44,7 @@ public struct TextLayoutEngine: Sendable {
   public func layout(
     _ text: StyledText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
-    try configuration.validate()
-    var builder = LayoutBuilder(
-      text: text, configuration: configuration, shaper: shaper, analyzer: analyzer,
-      initialWindow: initialWindow)
+    var builder = try makeBuilder(text, configuration: configuration)
     return builder.run()
   }
 
@@ -65,10 +62,7 @@ public struct TextLayoutEngine: Sendable {
   public func layout(
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
-    try configuration.validate()
-    var builder = LayoutBuilder(
-      text: prepared.text, configuration: configuration, shaper: shaper, analyzer: analyzer,
-      initialWindow: initialWindow, prepared: prepared)
+    var builder = try makeBuilder(prepared.text, prepared: prepared, configuration: configuration)
     return builder.run()
   }
 
@@ -84,10 +78,7 @@ public struct TextLayoutEngine: Sendable {
   public func measure(
     _ text: StyledText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> TextMeasurement {
-    try configuration.validate()
-    var builder = LayoutBuilder(
-      text: text, configuration: configuration, shaper: shaper, analyzer: analyzer,
-      initialWindow: initialWindow)
+    var builder = try makeBuilder(text, configuration: configuration)
     return builder.runMeasurement()
   }
 
@@ -105,11 +96,18 @@ public struct TextLayoutEngine: Sendable {
   public func measure(
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> TextMeasurement {
-    try configuration.validate()
-    var builder = LayoutBuilder(
-      text: prepared.text, configuration: configuration, shaper: shaper, analyzer: analyzer,
-      initialWindow: initialWindow, prepared: prepared)
+    var builder = try makeBuilder(prepared.text, prepared: prepared, configuration: configuration)
     return builder.runMeasurement()
+  }
+
+  /// One run of the layout algorithm over a text, once the configuration is checked.
+  private func makeBuilder(
+    _ text: StyledText, prepared: PreparedText? = nil, configuration: LayoutConfiguration
+  ) throws(TextLayoutError) -> LayoutBuilder {
+    try configuration.validate()
+    return LayoutBuilder(
+      text: text, configuration: configuration, shaper: shaper, analyzer: analyzer,
+      initialWindow: initialWindow, prepared: prepared)
   }
 
   /// Lays out a plain string with one style.
