@@ -132,10 +132,10 @@ extension LayoutBuilder {
     pieces.reserveCapacity(
       draft.segments.reduce(draft.token.count) { $0 + $1.pieces.count })
     for segment in draft.segments {
-      if segment.inScratch {
+      if segment.chunk < 0 {
         pieces.append(contentsOf: scratch[segment.pieces])
       } else {
-        pieces.append(contentsOf: arenas[draft.arena][segment.pieces])
+        pieces.append(contentsOf: arenas[draft.arena + segment.chunk][segment.pieces])
       }
     }
     // Rule L1: whitespace at the end of the line takes the paragraph level.

@@ -25,9 +25,9 @@ struct LayoutBuilder {
   var drafts: [LineDraft] = []
   /// The styles of the truncation token's pieces, which their ``Piece/style`` indexes.
   var tokenStyles: [TextStyle] = []
-  /// The pieces of the drafted lines' segments: one arena per analysis window, which
-  /// ``LineDraft/arena`` indexes. A window's arena is appended when the window is done, and a
-  /// prepared text keeps it.
+  /// The pieces of the drafted lines' segments: the piece chunks of every analysis window, one
+  /// window after the other; ``LineDraft/arena`` is where its window's chunks start. A window's
+  /// chunks are appended when the window is done.
   var arenas: [[Piece]] = []
   /// The pieces of segments cut from others (a word wider than the line, the last line before
   /// a token): they depend on the width, so they stay out of the arenas a prepared text keeps.
@@ -210,7 +210,7 @@ struct LayoutBuilder {
       start: lineStart, end: windowEnd, isComplete: isComplete,
       separatorLength: separator?.length ?? 0,
       paragraphLevel: paragraphLevel ?? bidi.paragraphLevel, levelRuns: levelRuns,
-      boundaries: boundaries, segments: [], pieces: [])
+      boundaries: boundaries, segments: [], pieceChunks: [])
   }
 
   /// Lays out the paragraph starting at `start`.
@@ -262,17 +262,17 @@ struct LayoutBuilder {
       paragraphLevel = level
       self.paragraphLevel = level
       let keptSegments = analysis.segments.count
-      let keptPieces = analysis.pieces.count
       let windowStart = lineStart
-      // The window's pieces become the next arena: the lines drafted here point to it.
-      var pieces = analysis.pieces
-      analysis.pieces = []
+      // The kept chunks are only read; what this layout shapes goes to a new chunk. The lines
+      // drafted here find the window's chunks in the arenas from `arenas.count` on.
+      let chunks = analysis.pieceChunks
+      let newChunk = chunks.count
+      var pieces: [Piece] = []
       defer {
-        analysis.pieces = pieces
-        arenas.append(pieces)
+        if !pieces.isEmpty { analysis.pieceChunks.append(pieces) }
+        arenas.append(contentsOf: analysis.pieceChunks)
         if windowStart == start, let prepared,
-          analysis.segments.count > keptSegments || analysis.pieces.count > keptPieces
-            || analysis.end != keptEnd
+          analysis.segments.count > keptSegments || analysis.end != keptEnd
         {
           prepared.keep(analysis)
         }
@@ -287,10 +287,12 @@ struct LayoutBuilder {
           analysis.segments.append(
             makeSegment(
               from..<boundary.offset, levels: analysis.levelRuns,
-              isMandatory: boundary.isMandatory, into: &pieces))
+              isMandatory: boundary.isMandatory, into: &pieces, chunk: newChunk))
         }
         let segment = analysis.segments[index]
-        if !add(segment, to: &filler, window: &pieces) { return nil }
+        if !add(segment, to: &filler, chunks: chunks, current: &pieces, currentChunk: newChunk) {
+          return nil
+        }
       }
       if analysis.isComplete {
         emit(
@@ -350,8 +352,16 @@ struct LayoutBuilder {
   /// Adds a segment to the line being filled, breaking lines as needed.
   ///
   /// - Returns: `false` when the line limit was reached before the segment was placed.
+  ///
+  /// - Parameters:
+  ///   - segment: The segment.
+  ///   - filler: The line being filled.
+  ///   - chunks: The window's kept piece chunks.
+  ///   - current: The chunk of the pieces this layout shapes.
+  ///   - currentChunk: That chunk's index.
   mutating func add(
-    _ segment: Segment, to filler: inout LineFiller, window: inout [Piece]
+    _ segment: Segment, to filler: inout LineFiller, chunks: [[Piece]],
+    current: inout [Piece], currentChunk: Int
   ) -> Bool {
     let width = configuration.width
     var segment = segment
@@ -361,7 +371,10 @@ struct LayoutBuilder {
           break
         }
         // A word wider than the line alone: break it at grapheme boundaries.
-        let (first, rest) = split(segment, toFit: width, allowEmpty: false, window: window)
+        let source =
+          segment.chunk < 0
+          ? scratch : segment.chunk == currentChunk ? current : chunks[segment.chunk]
+        let (first, rest) = split(segment, toFit: width, allowEmpty: false, source: source)
         // One grapheme wider than the line is all there is: it stays whole with its spaces.
         if rest.range.lowerBound >= segment.contentEnd { break }
         filler.segments = [first!]
@@ -390,7 +403,7 @@ struct LayoutBuilder {
   /// so that rule L1 can move it to the paragraph level.
   func makeSegment(
     _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool,
-    into pieces: inout [Piece], isScratch: Bool = false
+    into pieces: inout [Piece], chunk: Int
   ) -> Segment {
     let contentEnd = trailingSpaceStart(in: range)
     let first = pieces.count
@@ -411,7 +424,7 @@ struct LayoutBuilder {
       appendPieces(contentEnd..<range.upperBound, levels: levels, whitespace: true, to: &pieces)
     }
     return Segment(
-      range: range, pieces: first..<pieces.count, in: pieces, inScratch: isScratch,
+      range: range, pieces: first..<pieces.count, in: pieces, chunk: chunk,
       contentEnd: contentEnd, isMandatory: isMandatory)
   }
 
@@ -510,14 +523,14 @@ struct LayoutBuilder {
   ///   - width: The width the first part must fit in.
   ///   - allowEmpty: Whether the first part may be empty; otherwise it holds at least one
   ///     grapheme even when that grapheme alone is wider than `width`.
-  ///   - window: The arena of the segment's window; the parts' pieces go to the scratch arena.
+  ///   - source: The chunk (or scratch arena) that holds the segment's pieces; the parts'
+  ///     pieces go to the scratch arena.
   /// - Returns: The first part (`nil` when empty) and the rest.
   mutating func split(
-    _ segment: Segment, toFit width: Double, allowEmpty: Bool, window: [Piece]
+    _ segment: Segment, toFit width: Double, allowEmpty: Bool, source: [Piece]
   ) -> (first: Segment?, rest: Segment) {
     // Cluster advances by absolute start offset, in logical order.
     var clusterStarts: [(offset: Int, advance: Double)] = []
-    let source = segment.inScratch ? scratch : window
     for piece in source[segment.pieces] where !piece.isTrailingWhitespace {
       for cluster in piece.shaped.clusters {
         clusterStarts.append((cluster.range.lowerBound + piece.range.lowerBound, cluster.advance))
@@ -549,11 +562,11 @@ struct LayoutBuilder {
     defer { scratch = parts }
     let rest = makeSegment(
       cut..<segment.range.upperBound, levels: levels, isMandatory: segment.isMandatory,
-      into: &parts, isScratch: true)
+      into: &parts, chunk: -1)
     guard cut > segment.range.lowerBound else { return (nil, rest) }
     let first = makeSegment(
       segment.range.lowerBound..<cut, levels: levels, isMandatory: false, into: &parts,
-      isScratch: true)
+      chunk: -1)
     return (first, rest)
   }
 
@@ -575,22 +588,23 @@ struct LayoutBuilder {
       kept.append(segment)
       pen += segment.advance
     }
-    let window = arenas[last.arena]
     if kept.isEmpty, let first = last.segments.first {
-      if let part = split(first, toFit: available, allowEmpty: true, window: window).first {
+      let source = first.chunk < 0 ? scratch : arenas[last.arena + first.chunk]
+      if let part = split(first, toFit: available, allowEmpty: true, source: source).first {
         kept = [part]
       }
     }
     // The token follows the last visible character: the kept part's trailing whitespace goes.
     if let final = kept.popLast() {
       if final.contentEnd < final.range.upperBound && final.contentEnd > final.range.lowerBound {
-        let levels = levelRuns(of: final, in: final.inScratch ? scratch : window)
+        let levels = levelRuns(
+          of: final, in: final.chunk < 0 ? scratch : arenas[last.arena + final.chunk])
         var parts = scratch
         scratch = []
         kept.append(
           makeSegment(
             final.range.lowerBound..<final.contentEnd, levels: levels, isMandatory: false,
-            into: &parts, isScratch: true))
+            into: &parts, chunk: -1))
         scratch = parts
       } else if final.contentEnd > final.range.lowerBound {
         kept.append(final)

@@ -59,8 +59,9 @@ struct WindowAnalysis: Sendable {
   var boundaries: [LineBreakOpportunity]
   /// The segments shaped so far, a prefix of those the boundaries define.
   var segments: [Segment]
-  /// The pieces of the segments (and of segments cut from them while filling lines).
-  var pieces: [Piece]
+  /// The pieces of the segments, in chunks: a layout that shapes more segments puts their
+  /// pieces in a new chunk, so that the kept ones are shared, never copied.
+  var pieceChunks: [[Piece]]
 
   /// Whether this analysis can stand for a window from the same start to `end`.
   func covers(_ end: Int) -> Bool { isComplete || self.end >= end }

@@ -38,16 +38,16 @@ struct Piece: Sendable {
 
 /// The text between two line-break opportunities, shaped.
 ///
-/// A plain value: its pieces live in the piece arena of the window that shaped it (see
-/// ``LayoutBuilder/arenas``) or, for a part cut from another segment, in the layout's scratch
-/// arena (``LayoutBuilder/scratch``), and line filling reads only the sums and metrics stored
-/// here, so copying a segment counts no references and allocates nothing.
+/// A plain value: its pieces live in one of the piece chunks of the window that shaped it (see
+/// ``WindowAnalysis/pieceChunks``) or, for a part cut from another segment, in the layout's
+/// scratch arena (``LayoutBuilder/scratch``), and line filling reads only the sums and metrics
+/// stored here, so copying a segment counts no references and allocates nothing.
 struct Segment: Sendable {
   let range: Range<Int>
-  /// The indices of the segment's pieces in its arena.
+  /// The indices of the segment's pieces in its chunk.
   let pieces: Range<Int>
-  /// Whether the pieces are in the scratch arena rather than in their window's.
-  let inScratch: Bool
+  /// The window's chunk that holds the pieces, or -1 for the scratch arena.
+  let chunk: Int
   /// Where the segment's trailing whitespace starts.
   let contentEnd: Int
   /// Whether a mandatory break follows the segment.
@@ -63,12 +63,12 @@ struct Segment: Sendable {
 
   /// Creates a segment of the pieces at `pieces` in `arena`.
   init(
-    range: Range<Int>, pieces: Range<Int>, in arena: [Piece], inScratch: Bool, contentEnd: Int,
+    range: Range<Int>, pieces: Range<Int>, in arena: [Piece], chunk: Int, contentEnd: Int,
     isMandatory: Bool
   ) {
     self.range = range
     self.pieces = pieces
-    self.inScratch = inScratch
+    self.chunk = chunk
     self.contentEnd = contentEnd
     self.isMandatory = isMandatory
     var advance = 0.0
@@ -95,7 +95,7 @@ struct Segment: Sendable {
 struct LineDraft {
   var range: Range<Int>
   var segments: [Segment]
-  /// The index of the piece arena the segments' pieces are in.
+  /// Where the chunks of the line's window start in ``LayoutBuilder/arenas``.
   var arena: Int
   var endsParagraph: Bool
   var paragraphLevel: UInt8
