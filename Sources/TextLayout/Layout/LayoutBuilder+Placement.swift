@@ -15,6 +15,23 @@ extension LayoutBuilder {
     var height: Double { ascent + (descent + lineGap) }
   }
 
+  /// The metrics of a line with nothing shaped on it: the font's own, for the style at an
+  /// offset (an empty text, an empty paragraph).
+  func emptyLineMetrics(at offset: Int) -> LineMetrics {
+    let font = shaper.metrics(for: text.style(at: min(offset, count)))
+    return LineMetrics(
+      total: 0, trailing: 0, ascent: font.ascent, descent: font.descent, lineGap: font.lineGap)
+  }
+
+  /// The array that holds a drafted segment's pieces: its window's chunk, or the scratch arena.
+  ///
+  /// - Parameters:
+  ///   - segment: A segment of a drafted line.
+  ///   - arena: The line's ``LineDraft/arena``.
+  func pieceStore(of segment: Segment, inLineAt arena: Int) -> [Piece] {
+    segment.chunk < 0 ? scratch : arenas[arena + segment.chunk]
+  }
+
   func metrics(of draft: LineDraft) -> LineMetrics {
     var result = LineMetrics(total: 0, trailing: 0, ascent: 0, descent: 0, lineGap: 0)
     var hasPieces = false
@@ -41,7 +58,7 @@ extension LayoutBuilder {
       }
     }
     if !hasPieces {
-      let font = shaper.metrics(for: text.style(at: min(draft.range.lowerBound, count)))
+      let font = emptyLineMetrics(at: draft.range.lowerBound)
       result.ascent = font.ascent
       result.descent = font.descent
       result.lineGap = font.lineGap
@@ -60,9 +77,9 @@ extension LayoutBuilder {
       widest = max(widest, metrics.contentWidth)
     }
     if drafts.isEmpty {
-      let font = shaper.metrics(for: text.style(at: 0))
+      // Only an empty text has no paragraph; it still has one empty line, as placed.
       return TextMeasurement(
-        lineCount: 1, size: Size(width: 0, height: font.ascent + (font.descent + font.lineGap)),
+        lineCount: 1, size: Size(width: 0, height: emptyLineMetrics(at: 0).height),
         isTruncated: isTruncated, visibleEnd: 0)
     }
     return TextMeasurement(
@@ -91,7 +108,7 @@ extension LayoutBuilder {
     }
     if lines.isEmpty {
       // Only an empty text has no paragraph; it still has one empty line of the font's height.
-      let metrics = shaper.metrics(for: text.style(at: 0))
+      let metrics = emptyLineMetrics(at: 0)
       lines.append(
         Line(
           range: 0..<0, contentRange: 0..<0, top: 0, baseline: metrics.ascent,
@@ -132,11 +149,7 @@ extension LayoutBuilder {
     pieces.reserveCapacity(
       draft.segments.reduce(draft.token.count) { $0 + $1.pieces.count })
     for segment in draft.segments {
-      if segment.chunk < 0 {
-        pieces.append(contentsOf: scratch[segment.pieces])
-      } else {
-        pieces.append(contentsOf: arenas[draft.arena + segment.chunk][segment.pieces])
-      }
+      pieces.append(contentsOf: pieceStore(of: segment, inLineAt: draft.arena)[segment.pieces])
     }
     // Rule L1: whitespace at the end of the line takes the paragraph level.
     var index = pieces.count - 1

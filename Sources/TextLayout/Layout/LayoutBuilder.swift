@@ -324,7 +324,7 @@ struct LayoutBuilder {
   struct LineFiller {
     var paragraphLevel: UInt8
     var lineStart: Int
-    /// The arena the window's pieces will have.
+    /// Where the window's piece chunks will start in ``LayoutBuilder/arenas``.
     var arena: Int
     var segments: [Segment] = []
     var pen = 0.0
@@ -589,7 +589,7 @@ struct LayoutBuilder {
       pen += segment.advance
     }
     if kept.isEmpty, let first = last.segments.first {
-      let source = first.chunk < 0 ? scratch : arenas[last.arena + first.chunk]
+      let source = pieceStore(of: first, inLineAt: last.arena)
       if let part = split(first, toFit: available, allowEmpty: true, source: source).first {
         kept = [part]
       }
@@ -597,8 +597,7 @@ struct LayoutBuilder {
     // The token follows the last visible character: the kept part's trailing whitespace goes.
     if let final = kept.popLast() {
       if final.contentEnd < final.range.upperBound && final.contentEnd > final.range.lowerBound {
-        let levels = levelRuns(
-          of: final, in: final.chunk < 0 ? scratch : arenas[last.arena + final.chunk])
+        let levels = levelRuns(of: final, in: pieceStore(of: final, inLineAt: last.arena))
         var parts = scratch
         scratch = []
         kept.append(

@@ -95,7 +95,7 @@ public final class HarfBuzzShaper: Sendable {
   /// - Parameter style: The style whose family, weight and slant are resolved.
   /// - Returns: The face's identifier; ``fontFace(for:)`` describes it.
   public func fontID(for style: TextStyle) -> FontID {
-    primaryFont(for: FontRequest(style)).font.id
+    primaryFont(for: style).font.id
   }
 
   /// The FreeType face of a face this shaper loaded, for renderers that rasterize glyphs.
