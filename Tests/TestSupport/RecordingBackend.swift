@@ -18,6 +18,8 @@ public final class RecordingBackend: TextShaper, UnicodeAnalyzer, Sendable {
     public var bytesAnalyzed = 0
     /// The number of pieces shaped.
     public var shapeCalls = 0
+    /// The number of pieces measured.
+    public var measureCalls = 0
   }
 
   /// Creates a recorder around a shaper and an analyzer.
@@ -42,6 +44,15 @@ public final class RecordingBackend: TextShaper, UnicodeAnalyzer, Sendable {
       $0.shapeCalls += 1
     }
     return shaper.shape(text, style: style, isRightToLeft: isRightToLeft)
+  }
+
+  public func measure(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedMeasure {
+    let end = Self.end(of: text)
+    state.withLock {
+      $0.furthestShaped = max($0.furthestShaped, end)
+      $0.measureCalls += 1
+    }
+    return shaper.measure(text, style: style, isRightToLeft: isRightToLeft)
   }
 
   public func lineBreaks(in text: Substring) -> [LineBreakOpportunity] {

@@ -23,6 +23,28 @@ public protocol TextShaper: Sendable {
   ///   - isRightToLeft: Whether the piece is shaped right to left (an odd bidi level).
   /// - Returns: The glyphs in visual order with cluster offsets relative to `text.utf8`.
   func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText
+
+  /// Measures a piece of text that has one style and one direction, without its glyphs.
+  ///
+  /// The engine measures texts (``TextLayoutEngine/measure(_:configuration:)``) through this
+  /// call, which is usually the hot path of a list that learns every row's height. The default
+  /// implementation derives the measure from ``shape(_:style:isRightToLeft:)``; a shaper with a
+  /// cache can answer without handing out the glyphs.
+  ///
+  /// - Parameters:
+  ///   - text: The text, never containing a paragraph separator.
+  ///   - style: The style of the whole piece.
+  ///   - isRightToLeft: Whether the piece is shaped right to left.
+  /// - Returns: Exactly `ShapedMeasure(shape(text, style: style, isRightToLeft: isRightToLeft),
+  ///   text: text)`.
+  func measure(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedMeasure
+}
+
+extension TextShaper {
+  /// Measures a piece by shaping it; see ``TextShaper/measure(_:style:isRightToLeft:)``.
+  public func measure(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedMeasure {
+    ShapedMeasure(shape(text, style: style, isRightToLeft: isRightToLeft), text: text)
+  }
 }
 
 /// Vertical metrics of a font at a size, in points.

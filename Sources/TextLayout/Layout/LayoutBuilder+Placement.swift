@@ -40,7 +40,8 @@ extension LayoutBuilder {
       result.ascent = max(result.ascent, segment.ascent)
       result.descent = max(result.descent, segment.descent)
       result.lineGap = max(result.lineGap, segment.lineGap)
-      hasPieces = hasPieces || !segment.pieces.isEmpty
+      // A segment has pieces (kept or only measured) exactly when its range is not empty.
+      hasPieces = hasPieces || !segment.range.isEmpty
     }
     for piece in draft.token {
       result.total += piece.advance
@@ -149,7 +150,14 @@ extension LayoutBuilder {
     pieces.reserveCapacity(
       draft.segments.reduce(draft.token.count) { $0 + $1.pieces.count })
     for segment in draft.segments {
-      pieces.append(contentsOf: pieceStore(of: segment, inLineAt: draft.arena)[segment.pieces])
+      if segment.chunk == Segment.unshaped {
+        // Measured only: shaped now, with the same pieces and sums as when measured.
+        _ = makeSegment(
+          segment.range, levels: draft.levels, isMandatory: segment.isMandatory, into: &pieces,
+          chunk: -1, paragraphLevel: draft.paragraphLevel)
+      } else {
+        pieces.append(contentsOf: pieceStore(of: segment, inLineAt: draft.arena)[segment.pieces])
+      }
     }
     // Rule L1: whitespace at the end of the line takes the paragraph level.
     var index = pieces.count - 1

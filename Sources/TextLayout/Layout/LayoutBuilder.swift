@@ -34,6 +34,9 @@ struct LayoutBuilder {
   var scratch: [Piece] = []
   /// The resolved level of the paragraph being laid out.
   var paragraphLevel: UInt8 = 0
+  /// Whether new segments are only measured (``measureSegment(_:levels:isMandatory:)``), with
+  /// no pieces: a measurement places nothing, and placement shapes such segments itself.
+  var measuresOnly = false
 
   init(
     text: StyledText, configuration: LayoutConfiguration, shaper: any TextShaper,
@@ -61,6 +64,7 @@ struct LayoutBuilder {
 
   /// Fills the lines without placing them.
   mutating func runMeasurement() -> TextMeasurement {
+    measuresOnly = true
     let isTruncated = fill()
     return measure(isTruncated: isTruncated)
   }
@@ -97,7 +101,7 @@ struct LayoutBuilder {
     var string = text.string
     let byte = string.withUTF8 { $0[offset] }
     if byte > 0x20 && byte < 0x80 { return true }
-    return text.slice(offset..<count).unicodeScalars.contains { !Self.isTrailingSpace($0) }
+    return text.slice(offset..<count).unicodeScalars.contains { !ShapedMeasure.isHangingSpace($0) }
   }
 
   /// Finds the next paragraph separator in `start..<end`.
@@ -278,16 +282,21 @@ struct LayoutBuilder {
         }
       }
 
-      var filler = LineFiller(paragraphLevel: level, start: lineStart, arena: arenas.count)
+      var filler = LineFiller(
+        paragraphLevel: level, start: lineStart, arena: arenas.count, levels: analysis.levelRuns)
       let linesBefore = drafts.count
       for index in analysis.boundaries.indices {
         if index == analysis.segments.count {
           let from = index == 0 ? analysis.start : analysis.boundaries[index - 1].offset
           let boundary = analysis.boundaries[index]
           analysis.segments.append(
-            makeSegment(
-              from..<boundary.offset, levels: analysis.levelRuns,
-              isMandatory: boundary.isMandatory, into: &pieces, chunk: newChunk))
+            measuresOnly
+              ? measureSegment(
+                from..<boundary.offset, levels: analysis.levelRuns,
+                isMandatory: boundary.isMandatory)
+              : makeSegment(
+                from..<boundary.offset, levels: analysis.levelRuns,
+                isMandatory: boundary.isMandatory, into: &pieces, chunk: newChunk))
         }
         let segment = analysis.segments[index]
         if !add(segment, to: &filler, chunks: chunks, current: &pieces, currentChunk: newChunk) {
@@ -326,13 +335,16 @@ struct LayoutBuilder {
     var lineStart: Int
     /// Where the window's piece chunks will start in ``LayoutBuilder/arenas``.
     var arena: Int
+    /// The window's level runs, for segments shaped later.
+    var levels: [BidiAnalysis.LevelRun]
     var segments: [Segment] = []
     var pen = 0.0
 
-    init(paragraphLevel: UInt8, start: Int, arena: Int) {
+    init(paragraphLevel: UInt8, start: Int, arena: Int, levels: [BidiAnalysis.LevelRun]) {
       self.paragraphLevel = paragraphLevel
       self.lineStart = start
       self.arena = arena
+      self.levels = levels
       segments.reserveCapacity(16)
     }
   }
@@ -342,7 +354,8 @@ struct LayoutBuilder {
     drafts.append(
       LineDraft(
         range: filler.lineStart..<end, segments: filler.segments, arena: filler.arena,
-        endsParagraph: endsParagraph, paragraphLevel: filler.paragraphLevel))
+        levels: filler.levels, endsParagraph: endsParagraph,
+        paragraphLevel: filler.paragraphLevel))
     filler.lineStart = end
     filler.segments.removeAll(keepingCapacity: false)
     filler.segments.reserveCapacity(16)
@@ -371,6 +384,9 @@ struct LayoutBuilder {
           break
         }
         // A word wider than the line alone: break it at grapheme boundaries.
+        if segment.chunk == Segment.unshaped {
+          segment = shapeInScratch(segment, levels: filler.levels)
+        }
         let source =
           segment.chunk < 0
           ? scratch : segment.chunk == currentChunk ? current : chunks[segment.chunk]
@@ -401,23 +417,23 @@ struct LayoutBuilder {
   /// before it when both have one style and the paragraph's level (one shaping call instead of
   /// two, and the space sits where rule L1 would put it anyway); otherwise it is shaped apart,
   /// so that rule L1 can move it to the paragraph level.
+  ///
+  /// - Parameter paragraphLevel: The level of the segment's paragraph; `nil` for the one being
+  ///   laid out.
   func makeSegment(
     _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool,
-    into pieces: inout [Piece], chunk: Int
+    into pieces: inout [Piece], chunk: Int, paragraphLevel: UInt8? = nil
   ) -> Segment {
     let contentEnd = trailingSpaceStart(in: range)
     let first = pieces.count
-    if contentEnd > range.lowerBound && contentEnd < range.upperBound
-      && canShapeTogether(contentEnd - 1, range.upperBound - 1, levels: levels)
+    if shapesSpaceTogether(
+      range, contentEnd: contentEnd, levels: levels,
+      paragraphLevel: paragraphLevel ?? self.paragraphLevel)
     {
       appendPieces(range, levels: levels, whitespace: false, to: &pieces)
       let last = pieces.count - 1
-      let hangingStart = contentEnd - pieces[last].range.lowerBound
-      var trailing = 0.0
-      for cluster in pieces[last].shaped.clusters where cluster.range.lowerBound >= hangingStart {
-        trailing += cluster.advance
-      }
-      pieces[last].trailingAdvance = trailing
+      pieces[last].trailingAdvance = pieces[last].shaped.advance(
+        ofClustersFrom: contentEnd - pieces[last].range.lowerBound)
       pieces[last].contentEnd = contentEnd
     } else {
       appendPieces(range.lowerBound..<contentEnd, levels: levels, whitespace: false, to: &pieces)
@@ -428,9 +444,60 @@ struct LayoutBuilder {
       contentEnd: contentEnd, isMandatory: isMandatory)
   }
 
-  /// Whether the text from offset `first` through offset `last` has one style and one bidi
-  /// level, the paragraph's.
-  func canShapeTogether(_ first: Int, _ last: Int, levels: [BidiAnalysis.LevelRun]) -> Bool {
+  /// Measures the text of `range` as ``makeSegment(_:levels:isMandatory:into:chunk:paragraphLevel:)``
+  /// would shape it, with the same sums to the last bit, but keeps no pieces: the segment is
+  /// ``Segment/unshaped`` until a line that holds it is placed.
+  func measureSegment(
+    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool
+  ) -> Segment {
+    let contentEnd = trailingSpaceStart(in: range)
+    var sums = Segment.Sums()
+    if shapesSpaceTogether(
+      range, contentEnd: contentEnd, levels: levels, paragraphLevel: paragraphLevel)
+    {
+      // Only the last piece ends with the hanging whitespace, as in makeSegment.
+      forEachPiece(range, levels: levels) { piece, run, level in
+        let measure = shaper.measure(
+          text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
+        sums.add(
+          measure, trailing: piece.upperBound == range.upperBound ? measure.hangingAdvance : 0)
+      }
+    } else {
+      forEachPiece(range.lowerBound..<contentEnd, levels: levels) { piece, run, level in
+        let measure = shaper.measure(
+          text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
+        sums.add(measure, trailing: 0)
+      }
+      forEachPiece(contentEnd..<range.upperBound, levels: levels) { piece, run, level in
+        let measure = shaper.measure(
+          text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
+        sums.add(measure, trailing: measure.advance)
+      }
+    }
+    return Segment(range: range, contentEnd: contentEnd, isMandatory: isMandatory, sums: sums)
+  }
+
+  /// The segment with its pieces, shaped into the scratch arena when it was only measured.
+  mutating func shapeInScratch(
+    _ segment: Segment, levels: [BidiAnalysis.LevelRun]
+  ) -> Segment {
+    guard segment.chunk == Segment.unshaped else { return segment }
+    // Moved out while appending, so that makeSegment can read the builder.
+    var parts = scratch
+    scratch = []
+    defer { scratch = parts }
+    return makeSegment(
+      segment.range, levels: levels, isMandatory: segment.isMandatory, into: &parts, chunk: -1)
+  }
+
+  /// Whether a segment's trailing whitespace is shaped with the word before it: the text from
+  /// its last content character through its end has one style and the paragraph's level.
+  func shapesSpaceTogether(
+    _ range: Range<Int>, contentEnd: Int, levels: [BidiAnalysis.LevelRun], paragraphLevel: UInt8
+  ) -> Bool {
+    guard contentEnd > range.lowerBound && contentEnd < range.upperBound else { return false }
+    let first = contentEnd - 1
+    let last = range.upperBound - 1
     guard let run = text.runIndex(at: first), text.runs[run].range.upperBound > last else {
       return false
     }
@@ -443,46 +510,16 @@ struct LayoutBuilder {
   func trailingSpaceStart(in range: Range<Int>) -> Int {
     var text = text.string
     return text.withUTF8 { bytes in
-      var end = range.upperBound
-      while end > range.lowerBound {
-        let byte = bytes[end - 1]
-        if byte < 0x80 {
-          guard byte == 0x20 || (0x09...0x0D).contains(byte) else { return end }
-          end -= 1
-          continue
-        }
-        // Step back to the scalar's lead byte and decode it.
-        var start = end - 1
-        while start > range.lowerBound && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        var iterator = UnsafeBufferPointer(rebasing: bytes[start..<end]).makeIterator()
-        var decoder = UTF8()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator),
-          Self.isTrailingSpace(scalar)
-        else { return end }
-        end = start
-      }
-      return end
+      range.lowerBound
+        + ShapedMeasure.hangingStart(inUTF8: UnsafeBufferPointer(rebasing: bytes[range]))
     }
   }
 
-  /// Whether a scalar hangs at a line end: white space and the zero-width space.
-  ///
-  /// White space is Unicode's White_Space property, spelled out: it runs for the last
-  /// character of every segment, and the property lookup costs more than this switch. The set
-  /// has not changed since Unicode 6.3.
-  static func isTrailingSpace(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F,
-      0x3000:
-      true
-    case 0x200B: true  // ZERO WIDTH SPACE: not White_Space, but it hangs like a space.
-    default: false
-    }
-  }
-
-  func appendPieces(
-    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], whitespace: Bool,
-    to pieces: inout [Piece]
+  /// Calls `body` with each piece of `range`: the range cut where the style or the bidi level
+  /// changes, with its style run's index and its level.
+  func forEachPiece(
+    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun],
+    _ body: (_ piece: Range<Int>, _ run: Int, _ level: UInt8) -> Void
   ) {
     guard !range.isEmpty else { return }
     var offset = range.lowerBound
@@ -493,14 +530,7 @@ struct LayoutBuilder {
       var end = min(range.upperBound, text.runs[runIndex].range.upperBound)
       if !levels.isEmpty { end = min(end, levels[levelIndex].range.upperBound) }
       if end <= offset { end = range.upperBound }
-      let bidiLevel = levels.isEmpty ? 0 : levels[levelIndex].level
-      let shaped = shaper.shape(
-        text.slice(offset..<end), style: text.runs[runIndex].style,
-        isRightToLeft: bidiLevel & 1 == 1)
-      pieces.append(
-        Piece(
-          range: offset..<end, style: runIndex, level: bidiLevel, shaped: shaped,
-          advance: shaped.advance, isTrailingWhitespace: whitespace, role: .text))
+      body(offset..<end, runIndex, levels.isEmpty ? 0 : levels[levelIndex].level)
       offset = end
       if runIndex + 1 < text.runs.count && text.runs[runIndex].range.upperBound <= offset {
         runIndex += 1
@@ -508,6 +538,20 @@ struct LayoutBuilder {
       if levelIndex + 1 < levels.count && levels[levelIndex].range.upperBound <= offset {
         levelIndex += 1
       }
+    }
+  }
+
+  func appendPieces(
+    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], whitespace: Bool,
+    to pieces: inout [Piece]
+  ) {
+    forEachPiece(range, levels: levels) { piece, run, level in
+      let shaped = shaper.shape(
+        text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
+      pieces.append(
+        Piece(
+          range: piece, style: run, level: level, shaped: shaped, advance: shaped.advance,
+          isTrailingWhitespace: whitespace, role: .text))
     }
   }
 
@@ -588,7 +632,8 @@ struct LayoutBuilder {
       kept.append(segment)
       pen += segment.advance
     }
-    if kept.isEmpty, let first = last.segments.first {
+    if kept.isEmpty, let lineFirst = last.segments.first {
+      let first = shapeInScratch(lineFirst, levels: last.levels)
       let source = pieceStore(of: first, inLineAt: last.arena)
       if let part = split(first, toFit: available, allowEmpty: true, source: source).first {
         kept = [part]
@@ -597,7 +642,9 @@ struct LayoutBuilder {
     // The token follows the last visible character: the kept part's trailing whitespace goes.
     if let final = kept.popLast() {
       if final.contentEnd < final.range.upperBound && final.contentEnd > final.range.lowerBound {
-        let levels = levelRuns(of: final, in: pieceStore(of: final, inLineAt: last.arena))
+        let levels =
+          final.chunk == Segment.unshaped
+          ? last.levels : levelRuns(of: final, in: pieceStore(of: final, inLineAt: last.arena))
         var parts = scratch
         scratch = []
         kept.append(

@@ -36,17 +36,22 @@ struct Piece: Sendable {
   var contentAdvance: Double { advance - trailingAdvance }
 }
 
-/// The text between two line-break opportunities, shaped.
+/// The text between two line-break opportunities, shaped or measured.
 ///
 /// A plain value: its pieces live in one of the piece chunks of the window that shaped it (see
 /// ``WindowAnalysis/pieceChunks``) or, for a part cut from another segment, in the layout's
-/// scratch arena (``LayoutBuilder/scratch``), and line filling reads only the sums and metrics
-/// stored here, so copying a segment counts no references and allocates nothing.
+/// scratch arena (``LayoutBuilder/scratch``); a segment a measurement made has none
+/// (``unshaped``) and is shaped when a line that holds it is placed. Line filling reads only the
+/// sums and metrics stored here, so copying a segment counts no references and allocates
+/// nothing.
 struct Segment: Sendable {
+  /// The ``chunk`` of a segment that was measured without keeping pieces.
+  static let unshaped = -2
+
   let range: Range<Int>
   /// The indices of the segment's pieces in its chunk.
   let pieces: Range<Int>
-  /// The window's chunk that holds the pieces, or -1 for the scratch arena.
+  /// The window's chunk that holds the pieces, -1 for the scratch arena, or ``unshaped``.
   let chunk: Int
   /// Where the segment's trailing whitespace starts.
   let contentEnd: Int
@@ -61,33 +66,77 @@ struct Segment: Sendable {
   let descent: Double
   let lineGap: Double
 
+  /// The sums over a segment's pieces, added in logical order, the same way whether the pieces
+  /// are kept or only measured.
+  struct Sums {
+    var advance = 0.0
+    var contentAdvance = 0.0
+    var ascent = 0.0
+    var descent = 0.0
+    var lineGap = 0.0
+
+    /// Adds a piece.
+    ///
+    /// - Parameters:
+    ///   - advance: The piece's advance.
+    ///   - trailing: The advance of its whitespace that hangs at a line end.
+    ///   - ascent: The piece's ascent (and so on).
+    mutating func add(
+      advance: Double, trailing: Double, ascent: Double, descent: Double, lineGap: Double
+    ) {
+      self.advance += advance
+      contentAdvance += advance - trailing
+      self.ascent = max(self.ascent, ascent)
+      self.descent = max(self.descent, descent)
+      self.lineGap = max(self.lineGap, lineGap)
+    }
+
+    /// Adds a measured piece.
+    mutating func add(_ measure: ShapedMeasure, trailing: Double) {
+      add(
+        advance: measure.advance, trailing: trailing, ascent: measure.ascent,
+        descent: measure.descent, lineGap: measure.lineGap)
+    }
+  }
+
   /// Creates a segment of the pieces at `pieces` in `arena`.
   init(
     range: Range<Int>, pieces: Range<Int>, in arena: [Piece], chunk: Int, contentEnd: Int,
     isMandatory: Bool
+  ) {
+    var sums = Sums()
+    for index in pieces {
+      sums.add(
+        advance: arena[index].advance, trailing: arena[index].trailingAdvance,
+        ascent: arena[index].shaped.ascent, descent: arena[index].shaped.descent,
+        lineGap: arena[index].shaped.lineGap)
+    }
+    self.init(
+      range: range, pieces: pieces, chunk: chunk, contentEnd: contentEnd,
+      isMandatory: isMandatory, sums: sums)
+  }
+
+  /// Creates a measured segment, with no pieces.
+  init(range: Range<Int>, contentEnd: Int, isMandatory: Bool, sums: Sums) {
+    self.init(
+      range: range, pieces: 0..<0, chunk: Self.unshaped, contentEnd: contentEnd,
+      isMandatory: isMandatory, sums: sums)
+  }
+
+  private init(
+    range: Range<Int>, pieces: Range<Int>, chunk: Int, contentEnd: Int, isMandatory: Bool,
+    sums: Sums
   ) {
     self.range = range
     self.pieces = pieces
     self.chunk = chunk
     self.contentEnd = contentEnd
     self.isMandatory = isMandatory
-    var advance = 0.0
-    var contentAdvance = 0.0
-    var ascent = 0.0
-    var descent = 0.0
-    var lineGap = 0.0
-    for index in pieces {
-      advance += arena[index].advance
-      contentAdvance += arena[index].contentAdvance
-      ascent = max(ascent, arena[index].shaped.ascent)
-      descent = max(descent, arena[index].shaped.descent)
-      lineGap = max(lineGap, arena[index].shaped.lineGap)
-    }
-    self.advance = advance
-    self.contentAdvance = contentAdvance
-    self.ascent = ascent
-    self.descent = descent
-    self.lineGap = lineGap
+    self.advance = sums.advance
+    self.contentAdvance = sums.contentAdvance
+    self.ascent = sums.ascent
+    self.descent = sums.descent
+    self.lineGap = sums.lineGap
   }
 }
 
@@ -97,6 +146,8 @@ struct LineDraft {
   var segments: [Segment]
   /// Where the chunks of the line's window start in ``LayoutBuilder/arenas``.
   var arena: Int
+  /// The level runs of the line's window, to shape its measured segments.
+  var levels: [BidiAnalysis.LevelRun]
   var endsParagraph: Bool
   var paragraphLevel: UInt8
   var token: [Piece] = []

@@ -21,25 +21,60 @@ extension HarfBuzzShaper: TextShaper {
   /// - Complexity: A dictionary lookup when the piece was shaped before with the same style
   ///   attributes; otherwise linear in the length of the piece.
   public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
+    cached(text, style: style, isRightToLeft: isRightToLeft) { cache, bytes, key, hash in
+      cache.value(for: bytes, key: key, hash: hash)
+    } derive: { shaped, _ in
+      shaped
+    }
+  }
+
+  /// Measures a piece of text with one style and one direction: the widths and metrics of
+  /// ``shape(_:style:isRightToLeft:)``'s result, from the same cache, without its glyphs.
+  ///
+  /// - Parameters:
+  ///   - text: The text, never containing a paragraph separator.
+  ///   - style: The style of the whole piece.
+  ///   - isRightToLeft: Whether the piece is shaped right to left.
+  /// - Returns: The measure of the shaped piece.
+  /// - Complexity: A hash of the piece's bytes when it was shaped before with the same style
+  ///   attributes; otherwise linear in the length of the piece.
+  public func measure(
+    _ text: Substring, style: TextStyle, isRightToLeft: Bool
+  ) -> ShapedMeasure {
+    cached(text, style: style, isRightToLeft: isRightToLeft) { cache, bytes, key, hash in
+      cache.measure(for: bytes, key: key, hash: hash)
+    } derive: { _, measure in
+      measure
+    }
+  }
+
+  /// Looks a piece up in the shaping cache, shaping and caching it on a miss.
+  ///
+  /// The hit path allocates nothing: one hash of the bytes and key, then the cached text is
+  /// compared with the piece's bytes in place.
+  private func cached<Result: Sendable>(
+    _ text: Substring, style: TextStyle, isRightToLeft: Bool,
+    lookup: (borrowing ShapeCache, UnsafeBufferPointer<UInt8>, ShapeCache.Key, UInt64) -> Result?,
+    derive: (ShapedText, ShapedMeasure) -> Result
+  ) -> Result {
     let primary = primaryFont(for: style)
     let (before, after) = neighbors(of: text, primary: primary)
     var bytes = text
-    // The hit path allocates nothing: one hash of the bytes and key, then the cached text is
-    // compared with the piece's bytes in place.
     return bytes.withUTF8 { utf8 in
       let key = ShapeCache.Key(
         primary: primary.font.id.rawValue, size: style.size, isRightToLeft: isRightToLeft,
         before: before?.font.id.rawValue ?? -1, beforeScript: before?.script.rawValue ?? 0,
         after: after?.font.id.rawValue ?? -1, afterScript: after?.script.rawValue ?? 0)
       let hash = ShapeCache.hash(utf8, key: key)
-      if let cached = state.withLock({ $0.shapes.value(for: utf8, key: key, hash: hash) }) {
-        return cached
+      if let found = state.withLock({ lookup($0.shapes, utf8, key, hash) }) {
+        return found
       }
       let shaped = shapeUncached(
         text, style: style, isRightToLeft: isRightToLeft, primary: primary, before: before,
         after: after)
-      state.withLock { $0.shapes.insert(shaped, for: utf8, key: key, hash: hash) }
-      return shaped
+      let measure = ShapedMeasure(shaped, text: text)
+      state.withLock { $0.shapes.insert(shaped, measure: measure, for: utf8, key: key, hash: hash) }
+      return derive(shaped, measure)
     }
   }
 

@@ -29,6 +29,9 @@ struct ShapeCache {
     var textStart: Int
     var textCount: Int
     var shaped: ShapedText
+    /// The widths and metrics of `shaped`, stored in place so that a measurement reads no
+    /// glyphs and counts no reference.
+    var measure: ShapedMeasure
   }
 
   /// Slots of the open-addressing table: 0 when free, otherwise the high 32 bits of the entry's
@@ -91,6 +94,20 @@ struct ShapeCache {
   func value(
     for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
   ) -> ShapedText? {
+    index(of: bytes, key: key, hash: hash).map { entries[$0].shaped }
+  }
+
+  /// The measure of the result cached for these bytes and key.
+  func measure(
+    for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
+  ) -> ShapedMeasure? {
+    index(of: bytes, key: key, hash: hash).map { entries[$0].measure }
+  }
+
+  /// The index of the entry for these bytes and key.
+  private func index(
+    of bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
+  ) -> Int? {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     let tag = hash & 0xFFFF_FFFF_0000_0000
@@ -101,7 +118,7 @@ struct ShapeCache {
         // Fields read in place: copying the entry would count a reference.
         let index = Int(stored & 0xFFFF_FFFF) - 1
         if entries[index].hash == hash && entries[index].key == key && hasText(at: index, bytes) {
-          return entries[index].shaped
+          return index
         }
       }
       slot = (slot + 1) & mask
@@ -120,13 +137,16 @@ struct ShapeCache {
   /// Caches a result, unless one is cached for these bytes and key already; starts over when
   /// the cache holds ``limit`` entries.
   mutating func insert(
-    _ shaped: ShapedText, for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
+    _ shaped: ShapedText, measure: ShapedMeasure, for bytes: UnsafeBufferPointer<UInt8>,
+    key: Key, hash: UInt64
   ) {
-    guard value(for: bytes, key: key, hash: hash) == nil else { return }
+    guard index(of: bytes, key: key, hash: hash) == nil else { return }
     if entries.count >= limit { removeAll() }
     if (entries.count + 1) * 2 > slots.count { grow() }
     entries.append(
-      Entry(hash: hash, key: key, textStart: text.count, textCount: bytes.count, shaped: shaped))
+      Entry(
+        hash: hash, key: key, textStart: text.count, textCount: bytes.count, shaped: shaped,
+        measure: measure))
     text.append(contentsOf: bytes)
     place(entries.count - 1)
   }

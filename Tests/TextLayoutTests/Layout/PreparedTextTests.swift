@@ -28,6 +28,29 @@ import Testing
     }
   }
 
+  @Test("a prepared text measured first, then laid out, gives the plain text's lines")
+  func measuredThenLaidOut() throws {
+    var generator = SeededRandomNumberGenerator(seed: 11)
+    for _ in 0..<30 {
+      let text = StyledText(RandomText.make(maxWords: 60, using: &generator), style: ten)
+      let prepared = PreparedText(text)
+      let configurations = [
+        LayoutConfiguration(width: 80, lineLimit: .lines(2)),
+        LayoutConfiguration(width: 37, lineLimit: .lines(5), truncationToken: TruncationToken()),
+        LayoutConfiguration(width: 200, lineLimit: .lines(3), truncationToken: TruncationToken()),
+        LayoutConfiguration(width: 300),
+      ]
+      for configuration in configurations.shuffled(using: &generator) {
+        // The measurement keeps segments without pieces; the layout shapes them to place them.
+        let measured = try fixedEngine.measure(prepared, configuration: configuration)
+        let reused = try fixedEngine.layout(prepared, configuration: configuration)
+        let plain = try fixedEngine.layout(text, configuration: configuration)
+        #expect(reused == plain, "\(text.string.debugDescription) \(configuration)")
+        #expect(measured == plain.measurement, "\(text.string.debugDescription)")
+      }
+    }
+  }
+
   @Test("laying a prepared text out again at another width analyzes and shapes nothing new")
   func reuse() throws {
     let recorder = RecordingBackend(shaper: FixedAdvanceShaper(), analyzer: SimpleAnalyzer())

@@ -116,19 +116,75 @@ import TextLayout
     #expect(recorder.record.bytesAnalyzed < 4_000)
   }
 
-  @Test("measuring or laying out a prepared row again shapes and analyzes nothing new")
+  @Test("measuring or laying out a prepared row again analyzes and measures nothing new")
   func preparedRowsReuseShaping() throws {
     let recorder = RecordingBackend(shaper: Self.stack.shaper, analyzer: Self.stack.analyzer)
     let engine = TextLayoutEngine(shaper: recorder, analyzer: recorder)
     for paragraph in Self.paragraphs.dropLast() {
       let prepared = PreparedText(StyledText(paragraph + " " + paragraph, style: .init(size: 17)))
       let narrow = LayoutConfiguration(width: 320, lineLimit: .lines(3))
-      _ = try engine.measure(prepared, configuration: narrow)
+      let start = recorder.record
+      let measured = try engine.measure(prepared, configuration: narrow)
       let first = recorder.record
-      _ = try engine.measure(prepared, configuration: narrow)
-      _ = try engine.layout(prepared, configuration: narrow)
-      #expect(recorder.record.shapeCalls == first.shapeCalls, "\(paragraph.prefix(30))")
-      #expect(recorder.record.bytesAnalyzed == first.bytesAnalyzed, "\(paragraph.prefix(30))")
+      // A measurement only measures (the shaper's cached widths), and shapes nothing.
+      #expect(first.measureCalls > start.measureCalls, "\(paragraph.prefix(30))")
+      #expect(first.shapeCalls == start.shapeCalls, "\(paragraph.prefix(30))")
+      #expect(try engine.measure(prepared, configuration: narrow) == measured)
+      let layout = try engine.layout(prepared, configuration: narrow)
+      #expect(layout.measurement == measured, "\(paragraph.prefix(30))")
+      let after = recorder.record
+      #expect(after.measureCalls == first.measureCalls, "\(paragraph.prefix(30))")
+      #expect(after.bytesAnalyzed == first.bytesAnalyzed, "\(paragraph.prefix(30))")
+      // Placing the measured lines shapes their text pieces, each once; the token's two are
+      // shaped on top.
+      let placed = layout.lines.reduce(0) { $0 + $1.runs.count { $0.role == .text } }
+      #expect(after.shapeCalls - first.shapeCalls <= placed + 2, "\(paragraph.prefix(30))")
+    }
+  }
+
+  @Test("a row measured first, then laid out, gives the plain text's lines in every script")
+  func measuredThenLaidOut() throws {
+    let strings =
+      Self.paragraphs.map { $0 + " " + $0 }
+      + Self.packageDescriptions(limit: 40)
+    for string in strings {
+      let text = StyledText(string, style: TextStyle(size: 17))
+      let prepared = PreparedText(text)
+      for width in [90.0, 320, 480] {
+        let configuration = LayoutConfiguration(
+          width: width, lineLimit: .lines(3), truncationToken: TruncationToken(label: "more"))
+        let measured = try Self.engine.measure(prepared, configuration: configuration)
+        let reused = try Self.engine.layout(prepared, configuration: configuration)
+        let plain = try Self.engine.layout(text, configuration: configuration)
+        #expect(reused == plain, "\(string.prefix(40)) at \(width)")
+        #expect(measured == plain.measurement, "\(string.prefix(40)) at \(width)")
+      }
+    }
+  }
+
+  @Test("the shaper's measure of a piece is the measure of its shaped glyphs, hit or miss")
+  func shaperMeasureMatchesShape() {
+    // Pieces as the engine cuts them: words with hanging spaces, spaces alone, neighbours
+    // that decide a space's face, right-to-left text and fallback faces.
+    let paragraph = "Hello  world, 你好 世界 שלום  עולם café\u{3000}end\u{200B}"
+    let shaper = HarfBuzzShaper()
+    let utf8 = paragraph.utf8
+    let cuts = [0, 7, 13, 14, 21, 28, 30, 36, 38, 42, 47, 50, 55, 58, 61]
+    #expect(cuts.last == utf8.count)
+    for (start, end) in zip(cuts, cuts.dropFirst()) {
+      let lower = utf8.index(utf8.startIndex, offsetBy: start)
+      let upper = utf8.index(utf8.startIndex, offsetBy: end)
+      let piece = paragraph[lower..<upper]
+      for isRightToLeft in [false, true] {
+        let style = TextStyle(size: 17)
+        // Measured before and after it is shaped: a miss and a hit.
+        let missed = shaper.measure(piece, style: style, isRightToLeft: isRightToLeft)
+        let shaped = shaper.shape(piece, style: style, isRightToLeft: isRightToLeft)
+        let hit = shaper.measure(piece, style: style, isRightToLeft: isRightToLeft)
+        let expected = ShapedMeasure(shaped, text: piece)
+        #expect(missed == expected, "\(piece.debugDescription)")
+        #expect(hit == expected, "\(piece.debugDescription)")
+      }
     }
   }
 

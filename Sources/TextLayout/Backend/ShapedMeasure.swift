@@ -1,0 +1,99 @@
+/// The widths and vertical metrics of a shaped piece, without its glyphs: all that filling
+/// lines needs.
+///
+/// The layout engine measures a text (``TextLayoutEngine/measure(_:configuration:)``) from these
+/// alone, so a shaper can answer from its cache without handing out glyph runs. The values are
+/// those of the piece's ``ShapedText``, bit for bit; ``init(_:text:)`` derives them from one.
+public struct ShapedMeasure: Sendable, Hashable {
+  /// The total advance of the piece, in points: its ``ShapedText/advance``.
+  public var advance: Double
+  /// The advance of the white space that ends the piece and hangs at a line end: the sum of
+  /// the advances of the clusters that start at or after ``hangingStart(inUTF8:)``.
+  public var hangingAdvance: Double
+  /// The largest ascent of the fonts used, in points.
+  public var ascent: Double
+  /// The largest descent of the fonts used, in points.
+  public var descent: Double
+  /// The largest line gap of the fonts used, in points.
+  public var lineGap: Double
+
+  /// Creates a measure.
+  public init(
+    advance: Double, hangingAdvance: Double, ascent: Double, descent: Double, lineGap: Double
+  ) {
+    self.advance = advance
+    self.hangingAdvance = hangingAdvance
+    self.ascent = ascent
+    self.descent = descent
+    self.lineGap = lineGap
+  }
+
+  /// The measure of a piece of text shaped as `shaped`.
+  ///
+  /// - Parameters:
+  ///   - shaped: The shaped piece.
+  ///   - text: The piece's text, whose trailing white space hangs.
+  public init(_ shaped: ShapedText, text: Substring) {
+    var text = text
+    let start = text.withUTF8 { Self.hangingStart(inUTF8: $0) }
+    self.init(
+      advance: shaped.advance, hangingAdvance: shaped.advance(ofClustersFrom: start),
+      ascent: shaped.ascent, descent: shaped.descent, lineGap: shaped.lineGap)
+  }
+
+  /// Where the white space that ends a text, and hangs at a line end, starts: the text's
+  /// length when it ends with anything else.
+  ///
+  /// - Parameter bytes: The text's UTF-8.
+  /// - Returns: A UTF-8 offset into `bytes`.
+  public static func hangingStart(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var end = bytes.count
+    while end > 0 {
+      let byte = bytes[end - 1]
+      if byte < 0x80 {
+        guard byte == 0x20 || (0x09...0x0D).contains(byte) else { return end }
+        end -= 1
+        continue
+      }
+      // Step back to the scalar's lead byte and decode it.
+      var start = end - 1
+      while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+      var iterator = UnsafeBufferPointer(rebasing: bytes[start..<end]).makeIterator()
+      var decoder = UTF8()
+      guard case .scalarValue(let scalar) = decoder.decode(&iterator), isHangingSpace(scalar)
+      else { return end }
+      end = start
+    }
+    return end
+  }
+
+  /// Whether a scalar hangs at a line end: white space and the zero-width space.
+  ///
+  /// White space is Unicode's White_Space property, spelled out: it runs for the last
+  /// character of every segment, and the property lookup costs more than this switch. The set
+  /// has not changed since Unicode 6.3.
+  public static func isHangingSpace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F,
+      0x3000:
+      true
+    case 0x200B: true  // ZERO WIDTH SPACE: not White_Space, but it hangs like a space.
+    default: false
+    }
+  }
+}
+
+extension ShapedText {
+  /// The sum of the advances of the clusters that start at or after a UTF-8 offset, in logical
+  /// order.
+  ///
+  /// - Parameter offset: An offset relative to the piece.
+  /// - Returns: The advance in points; 0 when no cluster starts there or after.
+  public func advance(ofClustersFrom offset: Int) -> Double {
+    var advance = 0.0
+    for cluster in clusters where cluster.range.lowerBound >= offset {
+      advance += cluster.advance
+    }
+    return advance
+  }
+}
