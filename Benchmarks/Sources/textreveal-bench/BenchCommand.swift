@@ -4,7 +4,7 @@ import Foundation
 /// TextReveal's layout engine against Pango and prints one line per figure.
 ///
 /// `textreveal-bench memory-child ours|peer --corpus FILE` is the child process of the memory
-/// benchmark; `textreveal-bench profile truncation-check|full-layout|list-rows|list-first
+/// benchmark; `textreveal-bench profile truncation-check|full-layout|list-rows|list-first|list-warm|list-relayout
 /// --corpus FILE [--repetitions N]` runs only our engine, for a profiler (perf or callgrind).
 @main
 enum BenchCommand {

@@ -1,3 +1,4 @@
+import TextLayout
 import TextReveal
 
 /// Runs only our engine over the corpus, for a profiler: one pass to warm the shaping cache,
@@ -6,18 +7,23 @@ enum Profile {
   static func run(_ benchmark: String, corpus: Corpus, repetitions: Int) {
     let ours = OurEngine()
     var checksum = 0
-    if benchmark == "list-rows" || benchmark == "list-first" {
+    if benchmark == "list-relayout" {
+      relayouts(corpus: corpus, repetitions: repetitions)
+      return
+    }
+    if ["list-rows", "list-first", "list-warm"].contains(benchmark) {
       // list-rows: the same list again and again (prepared texts and shaping warm); list-first:
-      // each pass a new list over a new text stack, as the benchmark's first pass.
+      // each pass a new list over a new text stack, as the benchmark's first pass; list-warm:
+      // each pass a new list over the same stack (nothing prepared, everything shaped).
       let suite = Suite(corpus: corpus, repetitions: repetitions)
       let texts = suite.listTexts()
       var list = suite.makeList(texts, textWidth: Suite.rowTextWidth)
       var engine = ours.engine
       for _ in 0...repetitions {
-        if benchmark == "list-first" {
+        if benchmark != "list-rows" {
           list = suite.makeList(texts, textWidth: Suite.rowTextWidth)
-          engine = OurEngine().engine
         }
+        if benchmark == "list-first" { engine = OurEngine().engine }
         let layout = try? suite.layoutList(list, engine: engine, screenOnly: true)
         checksum &+= Int(layout?.size.height ?? 0)
       }
@@ -33,5 +39,29 @@ enum Profile {
       }
     }
     output("profile \(benchmark) checksum=\(checksum)")
+  }
+
+  /// The benchmark's two passes, again and again: a new list at the narrow width over a new
+  /// stack, then the same list at the wide width. Only the second pass runs inside
+  /// ``relayout(_:suite:engine:)``, so a profiler can keep its samples apart.
+  static func relayouts(corpus: Corpus, repetitions: Int) {
+    let suite = Suite(corpus: corpus, repetitions: repetitions)
+    let texts = suite.listTexts()
+    let wide = suite.makeList([], textWidth: Suite.relayoutTextWidth).width
+    var checksum = 0
+    for _ in 0...repetitions {
+      var list = suite.makeList(texts, textWidth: Suite.rowTextWidth)
+      let engine = OurEngine().engine
+      checksum &+= Int(
+        (try? suite.layoutList(list, engine: engine, screenOnly: true))?.size.height ?? 0)
+      list.width = wide
+      checksum &+= relayout(list, suite: suite, engine: engine)
+    }
+    output("profile list-relayout checksum=\(checksum)")
+  }
+
+  @inline(never)
+  static func relayout(_ list: ExpandingList<Int>, suite: Suite, engine: TextLayoutEngine) -> Int {
+    Int((try? suite.layoutList(list, engine: engine, screenOnly: true))?.size.height ?? 0)
   }
 }

@@ -225,107 +225,107 @@ struct LayoutBuilder {
     var lineStart = start
     var window = initialWindow(at: start)
     var paragraphLevel: UInt8?
-    // Whether the kept analysis was tried as it is and held too few lines.
-    var keptRanOut = false
     while true {
       let scanEnd = window >= count - lineStart ? count : lineStart + window
-      // A prepared text keeps the analysis (and the shaped segments) of windows that start a
-      // paragraph. A kept window is tried as it is even when smaller than the estimate: the
-      // estimate is generous, and a wider layout (a rotation) often still fits its lines in it.
-      var analysis: WindowAnalysis
-      let kept = lineStart == start ? prepared?.analysis(at: start) : nil
-      // Read once: every copy of an analysis counts a reference for each of its arrays.
-      let hasKept = kept != nil
-      let keptEnd = kept?.end
-      let keptCovers = kept.map { $0.covers(scalarBoundary(atOrBefore: scanEnd)) } ?? false
-      if hasKept && (keptCovers || !keptRanOut) {
-        analysis = kept!
-      } else if let kept, let last = kept.boundaries.last {
-        // Extend the kept window from its last trusted boundary (a break opportunity, where a
-        // window may start as at a line start): what lies before it, and the segments shaped
-        // there, stay as they are.
-        analysis = kept
-        let tail = analyzeWindow(
-          from: last.offset, scanEnd: max(scanEnd, last.offset + 1),
-          paragraphLevel: kept.paragraphLevel)
-        analysis.levelRuns =
-          kept.levelRuns.compactMap { run in
-            run.range.lowerBound < last.offset
-              ? BidiAnalysis.LevelRun(
-                range: run.range.lowerBound..<min(run.range.upperBound, last.offset),
-                level: run.level) : nil
-          } + tail.levelRuns
-        analysis.boundaries += tail.boundaries
-        analysis.end = tail.end
-        analysis.isComplete = tail.isComplete
-        analysis.separatorLength = tail.separatorLength
-      } else {
-        analysis = analyzeWindow(from: lineStart, scanEnd: scanEnd, paragraphLevel: paragraphLevel)
-      }
+      // A prepared text keeps the analysis (and the shaped segments) of the window that starts
+      // a paragraph, and it grows in place: taken out while this layout uses it, so that
+      // appending to it copies nothing, and put back when done. A kept window is tried as it
+      // is even when smaller than the estimate: the estimate is generous, and a wider layout
+      // (a rotation) often still fits its lines in it.
+      let keeps = prepared != nil && lineStart == start
+      let kept = keeps ? prepared?.take(at: start) : nil
+      // Whether the window reached the estimate once: a kept one may be smaller.
+      var reachedEstimate = kept == nil
+      var analysis =
+        kept ?? analyzeWindow(from: lineStart, scanEnd: scanEnd, paragraphLevel: paragraphLevel)
       let level = analysis.paragraphLevel
       paragraphLevel = level
       self.paragraphLevel = level
-      let keptSegments = analysis.segments.count
-      let windowStart = lineStart
       // The kept chunks are only read; what this layout shapes goes to a new chunk. The lines
       // drafted here find the window's chunks in the arenas from `arenas.count` on.
-      let chunks = analysis.pieceChunks
+      var chunks = analysis.pieceChunks
       let newChunk = chunks.count
       var pieces: [Piece] = []
-      defer {
-        if !pieces.isEmpty { analysis.pieceChunks.append(pieces) }
-        arenas.append(contentsOf: analysis.pieceChunks)
-        if windowStart == start, let prepared,
-          analysis.segments.count > keptSegments || analysis.end != keptEnd
-        {
-          prepared.keep(analysis)
-        }
-      }
-
       var filler = LineFiller(
         paragraphLevel: level, start: lineStart, arena: arenas.count, levels: analysis.levelRuns)
       let linesBefore = drafts.count
-      for index in analysis.boundaries.indices {
-        if index == analysis.segments.count {
-          let from = index == 0 ? analysis.start : analysis.boundaries[index - 1].offset
-          let boundary = analysis.boundaries[index]
-          analysis.segments.append(
-            measuresOnly
-              ? measureSegment(
-                from..<boundary.offset, levels: analysis.levelRuns,
-                isMandatory: boundary.isMandatory)
-              : makeSegment(
-                from..<boundary.offset, levels: analysis.levelRuns,
-                isMandatory: boundary.isMandatory, into: &pieces, chunk: newChunk))
-        }
-        let segment = analysis.segments[index]
-        if !add(segment, to: &filler, chunks: chunks, current: &pieces, currentChunk: newChunk) {
-          return nil
-        }
+      var index = 0
+      defer {
+        if !pieces.isEmpty { analysis.pieceChunks.append(pieces) }
+        arenas.append(contentsOf: analysis.pieceChunks)
+        if keeps { prepared?.keep(analysis) }
       }
-      if analysis.isComplete {
-        emit(
-          &filler, end: analysis.end + analysis.separatorLength, endsParagraph: true)
-        return (analysis.end, analysis.separatorLength)
-      }
-      if prepared != nil && windowStart == start {
+      while true {
+        while index < analysis.boundaries.count {
+          if index == analysis.segments.count {
+            let from = index == 0 ? analysis.start : analysis.boundaries[index - 1].offset
+            let boundary = analysis.boundaries[index]
+            analysis.segments.append(
+              measuresOnly
+                ? measureSegment(
+                  from..<boundary.offset, levels: analysis.levelRuns,
+                  isMandatory: boundary.isMandatory)
+                : makeSegment(
+                  from..<boundary.offset, levels: analysis.levelRuns,
+                  isMandatory: boundary.isMandatory, into: &pieces, chunk: newChunk))
+          }
+          if !add(
+            analysis.segments[index], to: &filler, chunks: chunks, current: &pieces,
+            currentChunk: newChunk)
+          {
+            return nil
+          }
+          index += 1
+        }
+        if analysis.isComplete {
+          emit(&filler, end: analysis.end + analysis.separatorLength, endsParagraph: true)
+          return (analysis.end, analysis.separatorLength)
+        }
+        guard keeps else { break }
         // A prepared paragraph keeps one analysis from its start, so that later layouts find
-        // everything analyzed and shaped: the window ran out, so extend it (to the estimate
-        // when the kept one was smaller, otherwise to twice its size) and fill again.
-        if hasKept && !keptCovers && !keptRanOut {
-          keptRanOut = true
-        } else {
-          keptRanOut = true
-          window = window > Int.max / 2 ? Int.max : window * 2
+        // everything analyzed and shaped: the window ran out, so it grows (to the estimate when
+        // it was smaller, otherwise to twice its size) and the lines go on where they stopped.
+        let covered = analysis.end - start
+        if reachedEstimate || covered >= window {
+          window = covered > Int.max / 2 ? Int.max : covered * 2
         }
-        drafts.removeSubrange(linesBefore...)
-        continue
+        reachedEstimate = true
+        extend(&analysis, to: window >= count - start ? count : start + window)
+        filler.levels = analysis.levelRuns
+        chunks = analysis.pieceChunks
       }
       // The window ran out before the paragraph did: start a new window at the unfinished
       // line, larger if this one did not complete a single line.
       lineStart = filler.lineStart
       if drafts.count == linesBefore { window = window > Int.max / 2 ? Int.max : window * 2 }
     }
+  }
+
+  /// Extends a window of a paragraph to `scanEnd`, from its last trusted boundary (a break
+  /// opportunity, where a window may start as at a line start): the boundaries and segments
+  /// before it stay as they are, and so do the pieces shaped for them.
+  func extend(_ analysis: inout WindowAnalysis, to scanEnd: Int) {
+    guard let last = analysis.boundaries.last else {
+      // No boundary was trusted: analyze the whole window again.
+      analysis = analyzeWindow(
+        from: analysis.start, scanEnd: max(scanEnd, analysis.end + 1),
+        paragraphLevel: analysis.paragraphLevel)
+      return
+    }
+    let tail = analyzeWindow(
+      from: last.offset, scanEnd: max(scanEnd, last.offset + 1),
+      paragraphLevel: analysis.paragraphLevel)
+    analysis.levelRuns =
+      analysis.levelRuns.compactMap { run in
+        run.range.lowerBound < last.offset
+          ? BidiAnalysis.LevelRun(
+            range: run.range.lowerBound..<min(run.range.upperBound, last.offset),
+            level: run.level) : nil
+      } + tail.levelRuns
+    analysis.boundaries += tail.boundaries
+    analysis.end = tail.end
+    analysis.isComplete = tail.isComplete
+    analysis.separatorLength = tail.separatorLength
   }
 
   // MARK: - Lines

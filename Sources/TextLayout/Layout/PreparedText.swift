@@ -25,9 +25,10 @@ public final class PreparedText: Sendable {
     self.text = text
   }
 
-  /// The analysis kept for the paragraph starting at `start`, if any.
-  func analysis(at start: Int) -> WindowAnalysis? {
-    state.withLock { $0[start] }
+  /// Takes the analysis kept for the paragraph starting at `start` out, so that a layout can
+  /// grow it in place (its arrays referenced once); the layout keeps it again when done.
+  func take(at start: Int) -> WindowAnalysis? {
+    state.withLock { $0.removeValue(forKey: start) }
   }
 
   /// Keeps an analysis unless a larger one is already kept.

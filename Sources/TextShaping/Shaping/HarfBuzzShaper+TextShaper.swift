@@ -50,17 +50,22 @@ extension HarfBuzzShaper: TextShaper {
 
   /// Looks a piece up in the shaping cache, shaping and caching it on a miss.
   ///
-  /// The hit path allocates nothing: one hash of the bytes and key, then the cached text is
-  /// compared with the piece's bytes in place.
+  /// The hit path allocates nothing and walks no `Substring`: it works on the UTF-8 of the
+  /// piece's base string (its paragraph's text, which holds the neighbours), hashes the bytes
+  /// and key once, and compares the cached text with the piece's bytes in place.
   private func cached<Result: Sendable>(
     _ text: Substring, style: TextStyle, isRightToLeft: Bool,
     lookup: (borrowing ShapeCache, UnsafeBufferPointer<UInt8>, ShapeCache.Key, UInt64) -> Result?,
     derive: (ShapedText, ShapedMeasure) -> Result
   ) -> Result {
     let primary = primaryFont(for: style)
-    let (before, after) = neighbors(of: text, primary: primary)
-    var bytes = text
-    return bytes.withUTF8 { utf8 in
+    var base = text.base
+    // Constant time: Swift strings are UTF-8, and their indices hold UTF-8 offsets.
+    let start = base.utf8.distance(from: base.startIndex, to: text.startIndex)
+    let end = start + text.utf8.count
+    return base.withUTF8 { paragraph in
+      let utf8 = UnsafeBufferPointer(rebasing: paragraph[start..<end])
+      let (before, after) = neighbors(of: start..<end, in: paragraph, primary: primary)
       let key = ShapeCache.Key(
         primary: primary.font.id.rawValue, size: style.size, isRightToLeft: isRightToLeft,
         before: before?.font.id.rawValue ?? -1, beforeScript: before?.script.rawValue ?? 0,
@@ -80,20 +85,26 @@ extension HarfBuzzShaper: TextShaper {
 
   /// The characters around a piece in its paragraph that decide the face of spaces at its
   /// edges: the one before when the piece starts with a neutral character, the one after when
-  /// it ends with one. The base string of the substring is the paragraph's text.
+  /// it ends with one.
   ///
-  /// This runs before every cache lookup, so it walks Unicode scalars rather than grapheme
-  /// clusters and stops at the first scalar that decides.
+  /// This runs before every cache lookup, so it decodes the UTF-8 in place rather than walking
+  /// grapheme clusters, and stops at the first scalar that decides.
+  ///
+  /// - Parameters:
+  ///   - piece: The piece's UTF-8 range in `text`.
+  ///   - text: The UTF-8 of the piece's paragraph (or of a text that holds it).
+  ///   - primary: The face of the piece's style.
   func neighbors(
-    of text: Substring, primary: PrimaryFont
+    of piece: Range<Int>, in text: UnsafeBufferPointer<UInt8>, primary: PrimaryFont
   ) -> (before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?) {
-    let scalars = text.unicodeScalars
-    guard let first = scalars.first, let last = scalars.last else { return (nil, nil) }
+    guard !piece.isEmpty else { return (nil, nil) }
     var before: TextItemizer.Neighbor?
-    if TextItemizer.isFontNeutral(first) {
+    if TextItemizer.isFontNeutral(UTF8Scalars.scalar(at: piece.lowerBound, in: text).scalar) {
       var font: LoadedFont?
       var examined = 0
-      for scalar in text.base.unicodeScalars[..<text.startIndex].reversed() {
+      var offset = piece.lowerBound
+      while offset > 0 {
+        let (scalar, start) = UTF8Scalars.scalar(endingAt: offset, in: text)
         if Self.isParagraphSeparator(scalar) || examined == 64 { break }
         examined += 1
         if font == nil && !TextItemizer.isFontNeutral(scalar) && !Self.isMark(scalar) {
@@ -104,15 +115,18 @@ extension HarfBuzzShaper: TextShaper {
           before = TextItemizer.Neighbor(font: font, script: script)
           break
         }
+        offset = start
       }
       if before == nil, let font {
         before = TextItemizer.Neighbor(font: font, script: HB_SCRIPT_COMMON)
       }
     }
     var after: TextItemizer.Neighbor?
-    if TextItemizer.isFontNeutral(last) {
+    if TextItemizer.isFontNeutral(UTF8Scalars.scalar(endingAt: piece.upperBound, in: text).scalar) {
       var examined = 0
-      for scalar in text.base.unicodeScalars[text.endIndex...] {
+      var offset = piece.upperBound
+      while offset < text.count {
+        let (scalar, length) = UTF8Scalars.scalar(at: offset, in: text)
         if Self.isParagraphSeparator(scalar) || examined == 64 { break }
         examined += 1
         if !TextItemizer.isFontNeutral(scalar) {
@@ -120,6 +134,7 @@ extension HarfBuzzShaper: TextShaper {
             font: font(for: scalar, primary: primary), script: TextItemizer.script(of: scalar))
           break
         }
+        offset += length
       }
     }
     return (before, after)

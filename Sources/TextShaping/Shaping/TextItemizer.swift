@@ -44,20 +44,16 @@ enum TextItemizer {
     _ text: Substring, before: Neighbor? = nil, after: Neighbor? = nil,
     primary: LoadedFont? = nil, font fontForCharacter: (Character) -> LoadedFont
   ) -> Itemization {
-    var characterStarts: [Int] = []
-    var fonts: [LoadedFont?] = []
-    var rawScripts: [hb_script_t] = []
-    var offset = 0
-    for character in text {
-      characterStarts.append(offset)
-      fonts.append(isFontNeutral(character) ? nil : fontForCharacter(character))
-      rawScripts.append(script(of: character))
-      offset += character.utf8.count
+    var units = Units()
+    if !units.collectScalars(of: text, primary: primary, font: fontForCharacter) {
+      units = Units()
+      units.collectCharacters(of: text, font: fontForCharacter)
     }
-    var scripts = rawScripts
+    var scripts = units.rawScripts
     resolveNeutralScripts(&scripts, initial: before?.script)
 
     // Each run of neutral characters takes a face from its neighbours.
+    var fonts = units.fonts
     var position = 0
     while position < fonts.count {
       guard fonts[position] == nil else {
@@ -69,18 +65,21 @@ enum TextItemizer {
       let previous =
         position > 0
         ? Neighbor(font: fonts[position - 1]!, script: scripts[position - 1]) : before
-      let next = end < fonts.count ? Neighbor(font: fonts[end]!, script: rawScripts[end]) : after
+      let next =
+        end < fonts.count ? Neighbor(font: fonts[end]!, script: units.rawScripts[end]) : after
       let chosen =
         neutralFont(previous: previous, next: next, primary: primary)
-        ?? fontForCharacter(text[text.index(text.startIndex, offsetBy: position)])
+        ?? fontForCharacter(
+          text[text.utf8.index(text.startIndex, offsetBy: units.characterStarts[position])])
       for index in position..<end { fonts[index] = chosen }
       position = end
     }
 
     var items: [Item] = []
+    let characterStarts = units.characterStarts
     for position in characterStarts.indices {
       let end =
-        position + 1 < characterStarts.count ? characterStarts[position + 1] : offset
+        position + 1 < characterStarts.count ? characterStarts[position + 1] : units.length
       let font = fonts[position]!
       if let last = items.last, last.font === font, last.script == scripts[position] {
         items[items.count - 1].range = last.range.lowerBound..<end
@@ -90,6 +89,74 @@ enum TextItemizer {
       }
     }
     return Itemization(items: items, characterStarts: characterStarts)
+  }
+
+  /// The characters of a piece: where each starts, its face (`nil` for a neutral one, which
+  /// takes its neighbours') and its own script.
+  struct Units {
+    var characterStarts: [Int] = []
+    var fonts: [LoadedFont?] = []
+    var rawScripts: [hb_script_t] = []
+    /// The piece's UTF-8 length.
+    var length = 0
+
+    /// Collects the characters grapheme cluster by grapheme cluster.
+    mutating func collectCharacters(
+      of text: Substring, font fontForCharacter: (Character) -> LoadedFont
+    ) {
+      for character in text {
+        characterStarts.append(length)
+        fonts.append(isFontNeutral(character) ? nil : fontForCharacter(character))
+        rawScripts.append(script(of: character))
+        length += character.utf8.count
+      }
+    }
+
+    /// Collects the characters scalar by scalar when every scalar is a grapheme cluster of its
+    /// own (see ``TextItemizer/standsAlone(_:)``), which gives what ``collectCharacters(of:font:)``
+    /// gives without segmenting grapheme clusters; the primary face is asked in place.
+    ///
+    /// - Returns: `false`, with the units incomplete, when some scalar may join another.
+    mutating func collectScalars(
+      of text: Substring, primary: LoadedFont?, font fontForCharacter: (Character) -> LoadedFont
+    ) -> Bool {
+      let coversASCII = primary?.coversPrintableASCII ?? false
+      for scalar in text.unicodeScalars {
+        guard standsAlone(scalar) else { return false }
+        characterStarts.append(length)
+        if isFontNeutral(scalar) {
+          fonts.append(nil)
+        } else if let primary,
+          (coversASCII && scalar.value < 0x7F) || primary.harfBuzz.hasGlyph(for: scalar)
+        {
+          fonts.append(primary)
+        } else {
+          fonts.append(fontForCharacter(Character(scalar)))
+        }
+        // A character's script is its first scalar's that is not neutral, or Common.
+        let script = TextItemizer.script(of: scalar)
+        rawScripts.append(isNeutral(script) ? HB_SCRIPT_COMMON : script)
+        length += UTF8.width(scalar)
+      }
+      return true
+    }
+  }
+
+  /// Whether a scalar is a grapheme cluster of its own wherever it stands: printable and from
+  /// blocks with no combining, prepended, joining or conjoining characters (Latin, Greek,
+  /// Cyrillic, Hebrew and Arabic letters, general punctuation, kana, CJK ideographs and
+  /// full-width forms), so it neither extends the character before it nor is extended by the
+  /// next one. Marks, joiners and everything else go through grapheme segmentation.
+  static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F: true
+    case 0x5D0...0x5EA, 0x5EF...0x5F4: true
+    case 0x60C, 0x61B, 0x61F, 0x620...0x64A, 0x660...0x66F, 0x671...0x6D3, 0x6D5: true
+    case 0x2010...0x2027, 0x2030...0x205E: true
+    case 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF: true
+    case 0x4E00...0x9FFF, 0xFF01...0xFF9D: true
+    default: false
+    }
   }
 
   /// The face of a run of neutral characters between two neighbours.

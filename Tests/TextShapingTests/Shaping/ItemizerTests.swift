@@ -1,0 +1,68 @@
+import CHarfBuzz
+import Testing
+import TextLayout
+
+@testable import TextShaping
+
+/// The itemizer's two ways of collecting characters: scalar by scalar (the fast path, taken
+/// only when every scalar stands alone) and grapheme cluster by grapheme cluster.
+@Suite struct ItemizerTests {
+  let shaper = HarfBuzzShaper()
+
+  static let samples = [
+    "Plain ASCII words, digits 1234 and punctuation (like this)!",
+    "Ünïcödé Latin-1 and Latin Extended: ŁĄŻ ŒŠ ǅ ɐ ʼ",
+    "Движок раскладки переносит строки; Η μηχανή διάταξης χωρίζει.",
+    "מנוע הפריסה שובר שורות ١٢٣ محرك التخطيط يكسر الأسطر، ؟",
+    "排版引擎在单词边界处换行。レイアウトエンジンは「単語」の境界で。ｶﾀｶﾅ！",
+    "General punctuation — “quotes” ‘single’ … ‰ † ‡ •",
+    "Fallback faces: ✓ ★ ∑ ∞ ⌘ and ideographs 為 in a Latin run",
+  ]
+
+  /// Every piece of every sample that the fast path takes: all its pieces between spaces and
+  /// every single character.
+  func pieces(of sample: String) -> [Substring] {
+    var result = sample.split(separator: " ", omittingEmptySubsequences: true)
+    result += sample.indices.map { sample[$0...$0] }
+    result.append(sample[...])
+    return result
+  }
+
+  @Test("scalar by scalar gives the grapheme clusters' starts, faces and scripts")
+  func scalarsAgreeWithCharacters() throws {
+    let primary = shaper.primaryFont(for: TextStyle(size: 17))
+    let font: (Character) -> LoadedFont = { shaper.font(for: $0, primary: primary) }
+    var fastPieces = 0
+    for sample in Self.samples {
+      for piece in pieces(of: sample) {
+        var scalars = TextItemizer.Units()
+        guard scalars.collectScalars(of: piece, primary: primary.font, font: font) else {
+          continue
+        }
+        fastPieces += 1
+        var characters = TextItemizer.Units()
+        characters.collectCharacters(of: piece, font: font)
+        #expect(scalars.characterStarts == characters.characterStarts, "\(piece)")
+        #expect(scalars.length == characters.length, "\(piece)")
+        #expect(scalars.fonts.map { $0?.id } == characters.fonts.map { $0?.id }, "\(piece)")
+        #expect(
+          scalars.rawScripts.map(\.rawValue) == characters.rawScripts.map(\.rawValue),
+          "\(piece)")
+      }
+    }
+    // Most pieces take the fast path; symbols outside its blocks do not.
+    #expect(fastPieces > 100)
+  }
+
+  @Test("marks, joiners, regional indicators and Hangul go through grapheme clusters")
+  func joiningScalarsTakeTheSlowPath() {
+    let primary = shaper.primaryFont(for: TextStyle(size: 17))
+    for piece in ["e\u{301}", "👩‍💻", "🇫🇷", "한국어", "a\u{200D}b", "\u{5D1}\u{5BC}", "か\u{3099}"] {
+      var units = TextItemizer.Units()
+      let fast = units.collectScalars(of: Substring(piece), primary: primary.font) {
+        shaper.font(for: $0, primary: primary)
+      }
+      #expect(!fast, "\(piece.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+  }
+}
