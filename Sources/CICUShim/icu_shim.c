@@ -52,8 +52,8 @@ void trs_line_breaker_close(trs_line_breaker *breaker) {
 }
 
 int32_t trs_line_breaks(
-    trs_line_breaker *breaker, const char *utf8, int32_t length, int32_t *offsets,
-    uint8_t *mandatory, int32_t capacity, trs_status *status) {
+    trs_line_breaker *breaker, const char *utf8, int32_t length, int32_t limit,
+    int32_t *offsets, uint8_t *mandatory, int32_t capacity, trs_status *status) {
   UErrorCode error = U_ZERO_ERROR;
   // utext over the UTF-8 bytes makes the iterator's native indexes UTF-8 byte offsets, so no
   // conversion or index mapping is needed. The UText lives on the stack: no allocation per call.
@@ -72,6 +72,9 @@ int32_t trs_line_breaks(
   int32_t count = 0;
   for (int32_t offset = ubrk_next(breaker->iterator); offset != UBRK_DONE;
        offset = ubrk_next(breaker->iterator)) {
+    if (offset > limit) {
+      break;
+    }
     if (count == capacity) {
       utext_close(text);
       trs_fail(status, U_BUFFER_OVERFLOW_ERROR, "ubrk_next");

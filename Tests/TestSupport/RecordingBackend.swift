@@ -64,6 +64,18 @@ public final class RecordingBackend: TextShaper, UnicodeAnalyzer, Sendable {
     return analyzer.lineBreaks(in: text)
   }
 
+  public func lineBreaks(in text: Substring, upTo limit: Int) -> [LineBreakOpportunity] {
+    // Only the bytes up to the limit count as analyzed: the rest is context the analyzer reads
+    // only as far as its rules look ahead.
+    let analyzed = min(limit, text.utf8.count)
+    let start = Self.end(of: text) - text.utf8.count
+    state.withLock {
+      $0.furthestAnalyzed = max($0.furthestAnalyzed, start + analyzed)
+      $0.bytesAnalyzed += analyzed
+    }
+    return analyzer.lineBreaks(in: text, upTo: limit)
+  }
+
   public func bidiLevels(in text: Substring, direction: ParagraphDirection) -> BidiAnalysis {
     let end = Self.end(of: text)
     state.withLock { $0.furthestAnalyzed = max($0.furthestAnalyzed, end) }

@@ -27,15 +27,17 @@ trs_line_breaker *trs_line_breaker_open(const char *locale, trs_status *status);
 /// Closes an iterator opened with `trs_line_breaker_open`. Accepts NULL.
 void trs_line_breaker_close(trs_line_breaker *breaker);
 
-/// Finds the line break opportunities of `length` bytes of UTF-8 text.
+/// Finds the line break opportunities of `length` bytes of UTF-8 text, up to `limit`.
 ///
-/// Writes each break offset (a UTF-8 byte offset, 0 excluded, `length` included) to `offsets`
-/// and whether it is mandatory (1) or allowed (0) to `mandatory`. Both buffers need room for
-/// `capacity` entries; `length` entries always suffice. Returns the number of breaks written, or
-/// -1 on failure (with `status` filled).
+/// Writes each break offset up to `limit` (a UTF-8 byte offset, 0 excluded, `length` included
+/// when `limit` reaches it) to `offsets` and whether it is mandatory (1) or allowed (0) to
+/// `mandatory`. The text after `limit` is context: the iterator stops at the first break past
+/// `limit`, so the work follows `limit`, not `length`. Both buffers need room for `capacity`
+/// entries; `min(length, limit)` entries always suffice. Returns the number of breaks written,
+/// or -1 on failure (with `status` filled).
 int32_t trs_line_breaks(
-    trs_line_breaker *breaker, const char *utf8, int32_t length, int32_t *offsets,
-    uint8_t *mandatory, int32_t capacity, trs_status *status);
+    trs_line_breaker *breaker, const char *utf8, int32_t length, int32_t limit,
+    int32_t *offsets, uint8_t *mandatory, int32_t capacity, trs_status *status);
 
 /// The paragraph direction for `trs_bidi_runs`.
 enum {

@@ -11,6 +11,20 @@ public protocol UnicodeAnalyzer: Sendable {
   ///   text ends with a mandatory break character).
   func lineBreaks(in text: Substring) -> [LineBreakOpportunity]
 
+  /// The line-break opportunities of a text up to an offset, with the text after it as context.
+  ///
+  /// The engine analyzes a window of a paragraph this way, handing over the rest of the text so
+  /// that the opportunities near the window's end are the paragraph's own. An implementation
+  /// should read past `limit` only as far as its rules look ahead; the default one analyzes
+  /// ``contextMargin`` bytes past `limit`.
+  ///
+  /// - Parameters:
+  ///   - text: The text; what lies after `limit` is context.
+  ///   - limit: The largest offset to report, relative to `text.utf8`.
+  /// - Returns: The opportunities at offsets up to `limit`, as ``lineBreaks(in:)`` gives them
+  ///   for the whole text.
+  func lineBreaks(in text: Substring, upTo limit: Int) -> [LineBreakOpportunity]
+
   /// The bidi embedding levels of a paragraph (UAX #9, rules P2 to I2).
   ///
   /// - Parameters:
@@ -19,6 +33,25 @@ public protocol UnicodeAnalyzer: Sendable {
   ///     the first strong character.
   /// - Returns: The resolved paragraph level and the runs of equal level in logical order.
   func bidiLevels(in text: Substring, direction: ParagraphDirection) -> BidiAnalysis
+}
+
+extension UnicodeAnalyzer {
+  /// The context past `limit` the default ``lineBreaks(in:upTo:)`` analyzes, in UTF-8 bytes:
+  /// more than any line-break rule looks ahead in practice.
+  public static var contextMargin: Int { 64 }
+
+  /// Analyzes `limit` plus ``contextMargin`` bytes of `text` (or all of it, when shorter) and
+  /// keeps the opportunities up to `limit`.
+  public func lineBreaks(in text: Substring, upTo limit: Int) -> [LineBreakOpportunity] {
+    let utf8 = text.utf8
+    guard limit < utf8.count - Self.contextMargin else {
+      return lineBreaks(in: text).filter { $0.offset <= limit }
+    }
+    // The analyzed end moves on to a scalar boundary, so that the margin is whole.
+    var end = utf8.index(utf8.startIndex, offsetBy: limit + Self.contextMargin)
+    while end < utf8.endIndex && utf8[end] & 0xC0 == 0x80 { end = utf8.index(after: end) }
+    return lineBreaks(in: text[..<end]).filter { $0.offset <= limit }
+  }
 }
 
 /// A position where a line may (or must) start.

@@ -14,10 +14,9 @@ struct LayoutBuilder {
   /// Where width-independent analysis is kept between layouts, when laying out a prepared text.
   let prepared: PreparedText?
 
-  /// How close to the end of an incomplete window a break opportunity may be and still be
-  /// trusted: line-break and bidi rules look a few characters ahead, and this margin is more
-  /// than any rule's context except a run of over 64 bytes of bidi-neutral characters in
-  /// right-to-left text, where the levels of the neutrals just before the margin could differ.
+  /// The context after an incomplete window that its bidi levels are resolved with: more than
+  /// any rule needs except a run of over 64 bytes of bidi-neutral characters in right-to-left
+  /// text, where the levels of the neutrals at the window's end could differ.
   static let windowMargin = 64
   /// Tolerance for width comparisons, so that rounding never pushes a fitting word down.
   static let epsilon = 1e-6
@@ -168,6 +167,11 @@ struct LayoutBuilder {
   }
 
   /// Analyzes a window of a paragraph: bidi levels and the trusted break opportunities.
+  ///
+  /// The break opportunities come from the analyzer with the rest of the text as context
+  /// (``UnicodeAnalyzer/lineBreaks(in:upTo:)``), so every one up to the window's end is the
+  /// paragraph's own. The bidi levels of an incomplete window are resolved with up to
+  /// ``windowMargin`` bytes of the paragraph after it.
   func analyzeWindow(
     from lineStart: Int, scanEnd: Int, paragraphLevel: UInt8?
   ) -> WindowAnalysis {
@@ -184,25 +188,36 @@ struct LayoutBuilder {
       windowEnd = scalarBoundary(atOrBefore: scanEnd)
       isComplete = false
     }
-    let slice = text.slice(lineStart..<windowEnd)
     let direction: ParagraphDirection =
       switch paragraphLevel {
       case nil: .natural
       case let level? where level & 1 == 1: .rightToLeft
       default: .leftToRight
       }
-    let bidi = analyzer.bidiLevels(in: slice, direction: direction)
-    let levelRuns = bidi.runs.map {
-      BidiAnalysis.LevelRun(
-        range: ($0.range.lowerBound + lineStart)..<($0.range.upperBound + lineStart),
-        level: $0.level)
+    var bidiEnd = windowEnd
+    if !isComplete {
+      let contextEnd = min(count, windowEnd + Self.windowMargin)
+      bidiEnd =
+        findSeparator(from: windowEnd, to: contextEnd)?.offset
+        ?? scalarBoundary(atOrBefore: contextEnd)
     }
-    let trustedEnd = isComplete ? windowEnd : windowEnd - Self.windowMargin
+    let bidi = analyzer.bidiLevels(in: text.slice(lineStart..<bidiEnd), direction: direction)
+    let levelRuns = bidi.runs.compactMap { run -> BidiAnalysis.LevelRun? in
+      let lower = run.range.lowerBound + lineStart
+      guard lower < windowEnd else { return nil }
+      return BidiAnalysis.LevelRun(
+        range: lower..<min(run.range.upperBound + lineStart, windowEnd), level: run.level)
+    }
+    let opportunities =
+      isComplete
+      ? analyzer.lineBreaks(in: text.slice(lineStart..<windowEnd))
+      : analyzer.lineBreaks(in: text.slice(lineStart..<count), upTo: windowEnd - lineStart)
     var boundaries: [LineBreakOpportunity] = []
+    boundaries.reserveCapacity(opportunities.count + 1)
     var previous = lineStart
-    for opportunity in analyzer.lineBreaks(in: slice) {
+    for opportunity in opportunities {
       let offset = opportunity.offset + lineStart
-      guard offset <= trustedEnd else { break }
+      guard offset <= windowEnd else { break }
       guard offset > previous else { continue }
       boundaries.append(LineBreakOpportunity(offset: offset, isMandatory: opportunity.isMandatory))
       previous = offset

@@ -16,6 +16,11 @@ extension HarfBuzzShaper {
     var fallbackLists: [FontRequest: FontFallbackList?] = [:]
     /// The face each character the primary face lacks resolved to.
     var fallbackFonts: [FallbackKey: FontID] = [:]
+    /// The same for characters of one scalar, keyed by ``scalarFallbackKey(_:primary:)``:
+    /// hashing a `Character` normalizes it, which costs more than the rest of a shaping miss.
+    var scalarFallbacks: [UInt64: FontID] = [:]
+    /// A number for each fallback pattern, so that a key can hold one.
+    var patternIDs: [FontRequest: Int] = [:]
     /// Shaping results.
     var shapes = ShapeCache(limit: HarfBuzzShaper.shapeCacheLimit)
     /// The last style attributes resolved, and their face: consecutive pieces share a style.
@@ -24,6 +29,18 @@ extension HarfBuzzShaper {
     var lastWeight = 0
     var lastIsItalic = false
     var lastFont: PrimaryFont?
+
+    /// The primary face of a request: its face and fallback pattern, numbered.
+    mutating func primaryFont(_ font: LoadedFont, fallbackPattern: FontRequest) -> PrimaryFont {
+      let patternID =
+        patternIDs[fallbackPattern]
+        ?? {
+          let id = patternIDs.count
+          patternIDs[fallbackPattern] = id
+          return id
+        }()
+      return PrimaryFont(font: font, fallbackPattern: fallbackPattern, patternID: patternID)
+    }
 
     /// Makes a request and its face the last resolved.
     mutating func remember(_ request: FontRequest, _ font: PrimaryFont) {
@@ -69,10 +86,19 @@ extension HarfBuzzShaper {
     /// The requested family, weight and slant; for a registered family, the family the font
     /// declares instead, since Fontconfig does not know the registered name.
     let fallbackPattern: FontRequest
+    /// The shaper's number for `fallbackPattern`.
+    let patternID: Int
 
-    init(font: LoadedFont, fallbackPattern: FontRequest) {
+    init(font: LoadedFont, fallbackPattern: FontRequest, patternID: Int) {
       self.font = font
       self.fallbackPattern = fallbackPattern
+      self.patternID = patternID
+    }
+
+    /// The key of a one-scalar character in ``State/scalarFallbacks``.
+    func scalarFallbackKey(_ scalar: Unicode.Scalar) -> UInt64 {
+      UInt64(truncatingIfNeeded: font.id.rawValue) << 48
+        | UInt64(truncatingIfNeeded: patternID) << 24 | UInt64(scalar.value)
     }
   }
 

@@ -157,11 +157,11 @@ public final class HarfBuzzShaper: Sendable {
         let font = state.fonts[id.rawValue]
         var pattern = request
         pattern.family = font.info.familyName
-        found = PrimaryFont(font: font, fallbackPattern: pattern)
+        found = state.primaryFont(font, fallbackPattern: pattern)
+      } else if let id = state.primaryFonts[request] {
+        found = state.primaryFont(state.fonts[id.rawValue], fallbackPattern: request)
       } else {
-        found = state.primaryFonts[request].map {
-          PrimaryFont(font: state.fonts[$0.rawValue], fallbackPattern: request)
-        }
+        found = nil
       }
       if let found { state.remember(request, found) }
       return found
@@ -183,8 +183,10 @@ public final class HarfBuzzShaper: Sendable {
             + " font cannot be loaded (\(error)); install fonts-dejavu-core")
       }
     }
-    state.withLock { $0.primaryFonts[request] = font.id }
-    return PrimaryFont(font: font, fallbackPattern: request)
+    return state.withLock {
+      $0.primaryFonts[request] = font.id
+      return $0.primaryFont(font, fallbackPattern: request)
+    }
   }
 
   // MARK: - Fallback
@@ -195,6 +197,22 @@ public final class HarfBuzzShaper: Sendable {
     if primary.font.covers(character.unicodeScalars) {
       return primary.font
     }
+    var scalars = character.unicodeScalars.makeIterator()
+    if let only = scalars.next(), scalars.next() == nil {
+      let scalarKey = primary.scalarFallbackKey(only)
+      let cached = state.withLock { state in
+        state.scalarFallbacks[scalarKey].map { state.fonts[$0.rawValue] }
+      }
+      if let cached { return cached }
+      let chosen = fallbackFont(for: character, primary: primary)
+      state.withLock { $0.scalarFallbacks[scalarKey] = chosen.id }
+      return chosen
+    }
+    return fallbackFont(for: character, primary: primary)
+  }
+
+  /// The face for a character the primary face lacks, through Fontconfig's sorted list.
+  private func fallbackFont(for character: Character, primary: PrimaryFont) -> LoadedFont {
     let key = FallbackKey(
       primary: primary.font.id, fallbackPattern: primary.fallbackPattern, character: character)
     let cached = state.withLock { state in

@@ -17,6 +17,21 @@ extension ICUAnalyzer: UnicodeAnalyzer {
     }
   }
 
+  /// The UAX #14 line break opportunities of a text up to an offset, from ICU, which reads the
+  /// text after it only as far as the rules need.
+  ///
+  /// - Parameters:
+  ///   - text: The text; what lies after `limit` is context.
+  ///   - limit: The largest offset to report, relative to `text.utf8`.
+  /// - Returns: The opportunities at offsets up to `limit`, as ``lineBreaks(in:)`` gives them.
+  public func lineBreaks(in text: Substring, upTo limit: Int) -> [LineBreakOpportunity] {
+    do {
+      return try analyzeLineBreaks(in: text, upTo: limit)
+    } catch {
+      preconditionFailure("Line breaking failed: \(error)")
+    }
+  }
+
   /// The UAX #9 bidi levels of a paragraph, from ICU.
   ///
   /// Use ``analyzeBidiLevels(in:direction:)`` to get ICU's error instead of stopping.

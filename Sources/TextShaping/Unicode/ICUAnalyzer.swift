@@ -36,25 +36,45 @@ public struct ICUAnalyzer: Sendable {
   public func analyzeLineBreaks(
     in text: Substring
   ) throws(TextShapingError) -> [LineBreakOpportunity] {
-    guard !text.isEmpty else { return [] }
+    try analyzeLineBreaks(in: text, upTo: Int.max)
+  }
+
+  /// The line break opportunities of a text up to an offset, with the rest as context.
+  ///
+  /// ICU's iterator stops at the first break past `limit`, so the work follows `limit` rather
+  /// than the length of `text`, and every opportunity is the one the whole text has.
+  ///
+  /// - Parameters:
+  ///   - text: The text; what lies after `limit` is read only as far as the rules need.
+  ///   - limit: The largest offset to report, relative to `text.utf8`.
+  /// - Returns: The opportunities at offsets up to `limit`, as ``analyzeLineBreaks(in:)`` gives
+  ///   them.
+  /// - Throws: ``TextShapingError/icu(function:code:)`` when ICU fails.
+  public func analyzeLineBreaks(
+    in text: Substring, upTo limit: Int
+  ) throws(TextShapingError) -> [LineBreakOpportunity] {
+    guard !text.isEmpty, limit > 0 else { return [] }
     // withUTF8 rethrows untyped errors, so the typed error travels out in a Result.
     var utf8 = text
     return try utf8.withUTF8 { bytes in
-      Result { () throws(TextShapingError) in try lineBreaks(inUTF8: bytes) }
+      Result { () throws(TextShapingError) in try lineBreaks(inUTF8: bytes, upTo: limit) }
     }.get()
   }
 
   private func lineBreaks(
-    inUTF8 bytes: UnsafeBufferPointer<UInt8>
+    inUTF8 bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int
   ) throws(TextShapingError) -> [LineBreakOpportunity] {
     let length = Self.checkedLength(bytes.count)
-    var offsets = [Int32](repeating: 0, count: bytes.count)
-    var mandatory = [UInt8](repeating: 0, count: bytes.count)
+    let stop = Int32(min(bytes.count, limit))
+    // One entry per byte up to the limit always suffices: offsets grow and 0 is left out.
+    let capacity = Int(stop)
+    var offsets = [Int32](repeating: 0, count: capacity)
+    var mandatory = [UInt8](repeating: 0, count: capacity)
     var status = trs_status()
     let count = try pool.withBreaker { breaker throws(TextShapingError) in
       bytes.withMemoryRebound(to: CChar.self) { text in
         trs_line_breaks(
-          breaker, text.baseAddress, length, &offsets, &mandatory, length, &status)
+          breaker, text.baseAddress, length, stop, &offsets, &mandatory, stop, &status)
       }
     }
     guard count >= 0 else {

@@ -97,3 +97,18 @@ func texts(_ layout: LaidOutText) -> [String] {
     }
   }
 }
+
+@Suite struct DefaultLimitedBreaksTests {
+  @Test("the default breaks up to a limit analyze a margin past it and agree with the whole")
+  func defaultUpTo() {
+    let analyzer = SimpleAnalyzer()
+    let text = Substring(
+      String(repeating: "word ", count: 40) + "排版引擎在单词边界处换行 " + String(repeating: "b-c ", count: 30)
+    )
+    let whole = analyzer.lineBreaks(in: text)
+    let count = text.utf8.count
+    for limit in [0, 3, 5, 64, 100, 201, 220, count - 64, count - 63, count] {
+      #expect(analyzer.lineBreaks(in: text, upTo: limit) == whole.filter { $0.offset <= limit })
+    }
+  }
+}

@@ -25,6 +25,22 @@ import TextShaping
     #expect(analyzer.lineBreaks(in: "").isEmpty)
   }
 
+  @Test("Breaks up to a limit are the whole text's, with the rest read only as context")
+  func breaksUpToALimit() throws {
+    let text = Substring(
+      "Numbers like 1,234.56 and (parenthesized) words; “quotes” — dashes, 排版引擎在单词 "
+        + "מנוע הפריסה، محرك التخطيط, URLs like https://example.org/a-b and the end.\nNext")
+    let whole = analyzer.lineBreaks(in: text)
+    let count = text.utf8.count
+    for limit in [0, 1, 5, 13, 14, 20, 40, 64, 99, 100, count - 6, count - 5, count, count + 9] {
+      let limited = analyzer.lineBreaks(in: text, upTo: limit)
+      #expect(limited == whole.filter { $0.offset <= limit }, "limit \(limit)")
+    }
+    // ICU stops at the first break past the limit: a megabyte of context costs nothing.
+    let long = Substring("word " + String(repeating: "x", count: 1_000_000))
+    #expect(try analyzer.analyzeLineBreaks(in: long, upTo: 10).map(\.offset) == [5])
+  }
+
   @Test("Offsets are relative to the substring, not its base string")
   func substringOffsets() {
     let text = "skip this part"
