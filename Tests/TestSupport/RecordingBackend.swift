@@ -55,6 +55,19 @@ public final class RecordingBackend: TextShaper, UnicodeAnalyzer, Sendable {
     return shaper.measure(text, style: style, isRightToLeft: isRightToLeft)
   }
 
+  public func measure(
+    _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
+    into measures: inout [ShapedMeasure]
+  ) {
+    let end = pieces.map(\.upperBound).max() ?? 0
+    state.withLock {
+      $0.furthestShaped = max($0.furthestShaped, end)
+      $0.measureCalls += pieces.count
+    }
+    shaper.measure(
+      pieces, in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
+  }
+
   public func lineBreaks(in text: Substring) -> [LineBreakOpportunity] {
     let end = Self.end(of: text)
     state.withLock {

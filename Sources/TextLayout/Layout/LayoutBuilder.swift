@@ -33,7 +33,9 @@ struct LayoutBuilder {
   var scratch: [Piece] = []
   /// The resolved level of the paragraph being laid out.
   var paragraphLevel: UInt8 = 0
-  /// Whether new segments are only measured (``measureSegment(_:levels:isMandatory:)``), with
+  /// The buffers of the measured segments' batches.
+  var batch = MeasureBatch()
+  /// Whether new segments are only measured (``measureSegments(_:budget:batch:)``), with
   /// no pieces: a measurement places nothing, and placement shapes such segments itself.
   var measuresOnly = false
 
@@ -166,6 +168,15 @@ struct LayoutBuilder {
     return Int(min(ems * 4, Double(Int.max / 4))) + 2 * Self.windowMargin
   }
 
+  /// About how many UTF-8 bytes the lines left can still hold after the line being filled,
+  /// at two bytes an em (Latin text; other scripts need more, so this errs low).
+  func bytesLeft(after filler: LineFiller) -> Int {
+    guard limit != Int.max else { return Int.max }
+    let size = max(1, text.style(at: filler.lineStart).size)
+    let advance = Double(limit - drafts.count) * configuration.width - filler.pen
+    return Int(min(max(0, advance) / size * 2, Double(Int.max / 4)))
+  }
+
   /// Analyzes a window of a paragraph: bidi levels and the trusted break opportunities.
   ///
   /// The break opportunities come from the analyzer with the rest of the text as context
@@ -273,16 +284,19 @@ struct LayoutBuilder {
       while true {
         while index < analysis.boundaries.count {
           if index == analysis.segments.count {
-            let from = index == 0 ? analysis.start : analysis.boundaries[index - 1].offset
-            let boundary = analysis.boundaries[index]
-            analysis.segments.append(
-              measuresOnly
-                ? measureSegment(
-                  from..<boundary.offset, levels: analysis.levelRuns,
-                  isMandatory: boundary.isMandatory)
-                : makeSegment(
+            if measuresOnly {
+              var batch = self.batch
+              self.batch = MeasureBatch()
+              measureSegments(&analysis, budget: bytesLeft(after: filler), batch: &batch)
+              self.batch = batch
+            } else {
+              let from = index == 0 ? analysis.start : analysis.boundaries[index - 1].offset
+              let boundary = analysis.boundaries[index]
+              analysis.segments.append(
+                makeSegment(
                   from..<boundary.offset, levels: analysis.levelRuns,
                   isMandatory: boundary.isMandatory, into: &pieces, chunk: newChunk))
+            }
           }
           if !add(
             analysis.segments[index], to: &filler, chunks: chunks, current: &pieces,
@@ -459,37 +473,136 @@ struct LayoutBuilder {
       contentEnd: contentEnd, isMandatory: isMandatory)
   }
 
-  /// Measures the text of `range` as ``makeSegment(_:levels:isMandatory:into:chunk:paragraphLevel:)``
-  /// would shape it, with the same sums to the last bit, but keeps no pieces: the segment is
-  /// ``Segment/unshaped`` until a line that holds it is placed.
-  func measureSegment(
-    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool
-  ) -> Segment {
-    let contentEnd = trailingSpaceStart(in: range)
-    var sums = Segment.Sums()
-    if shapesSpaceTogether(
-      range, contentEnd: contentEnd, levels: levels, paragraphLevel: paragraphLevel)
+  /// The most segments one batch of ``measureSegments(_:)`` measures, and how far past the
+  /// first one's start (in UTF-8 bytes) the batch may reach: the shaper's set-up is shared by
+  /// the batch, and what is measured past the last line stays small.
+  static let batchSegments = 16
+  static let batchBytes = 64
+
+  /// The buffers of ``measureSegments(_:budget:batch:)``, kept between batches so that a batch
+  /// allocates nothing.
+  struct MeasureBatch {
+    var pieces: [PieceToMeasure] = []
+    var pieceEnds: [Int] = []
+    var contentEnds: [Int] = []
+    var measures: [ShapedMeasure] = []
+    var ranges: [Range<Int>] = []
+
+    mutating func removeAll() {
+      pieces.removeAll(keepingCapacity: true)
+      pieceEnds.removeAll(keepingCapacity: true)
+      contentEnds.removeAll(keepingCapacity: true)
+      measures.removeAll(keepingCapacity: true)
+      ranges.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// A piece of a segment being measured: its range, style run and level, and which part of
+  /// its advance hangs at a line end.
+  struct PieceToMeasure {
+    enum Hanging { case none, trailingSpaces, all }
+    var range: Range<Int>
+    var run: Int
+    var level: UInt8
+    var hanging: Hanging
+  }
+
+  /// Measures the window's next segments (at least one, a batch of those that follow) as
+  /// ``makeSegment(_:levels:isMandatory:into:chunk:paragraphLevel:)`` would shape them, with
+  /// the same sums to the last bit, but keeps no pieces: the segments are
+  /// ``Segment/unshaped`` until a line that holds them is placed.
+  ///
+  /// - Parameters:
+  ///   - analysis: The window, whose next segments are measured.
+  ///   - budget: How far past the first segment's start the batch may reach, in UTF-8 bytes,
+  ///     besides ``batchBytes``: about what the remaining lines can hold, so that a batch
+  ///     measures little that is never shown (a word shaped for nothing costs a cache miss).
+  ///   - batch: The buffers to use, emptied first.
+  ///
+  /// Not mutating: closures in a mutating method would copy the whole builder for each call
+  /// they make on it.
+  func measureSegments(
+    _ analysis: inout WindowAnalysis, budget: Int, batch: inout MeasureBatch
+  ) {
+    let first = analysis.segments.count
+    let batchStart = first == 0 ? analysis.start : analysis.boundaries[first - 1].offset
+    let reach = min(Self.batchBytes, budget)
+    var end = first + 1
+    while end < analysis.boundaries.count && end - first < Self.batchSegments
+      && analysis.boundaries[end].offset - batchStart <= reach
     {
-      // Only the last piece ends with the hanging whitespace, as in makeSegment.
-      forEachPiece(range, levels: levels) { piece, run, level in
-        let measure = shaper.measure(
-          text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
-        sums.add(
-          measure, trailing: piece.upperBound == range.upperBound ? measure.hangingAdvance : 0)
-      }
-    } else {
-      forEachPiece(range.lowerBound..<contentEnd, levels: levels) { piece, run, level in
-        let measure = shaper.measure(
-          text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
-        sums.add(measure, trailing: 0)
-      }
-      forEachPiece(contentEnd..<range.upperBound, levels: levels) { piece, run, level in
-        let measure = shaper.measure(
-          text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
-        sums.add(measure, trailing: measure.advance)
+      end += 1
+    }
+    // The pieces of every segment, in order, and where each segment's pieces end.
+    batch.removeAll()
+    let levels = analysis.levelRuns
+    var string = text.string
+    string.withUTF8 { bytes in
+      var from = batchStart
+      for index in first..<end {
+        let to = analysis.boundaries[index].offset
+        let contentEnd =
+          from + ShapedMeasure.hangingStart(inUTF8: UnsafeBufferPointer(rebasing: bytes[from..<to]))
+        batch.contentEnds.append(contentEnd)
+        if shapesSpaceTogether(
+          from..<to, contentEnd: contentEnd, levels: levels, paragraphLevel: paragraphLevel)
+        {
+          // Only the last piece ends with the hanging whitespace, as in makeSegment.
+          forEachPiece(from..<to, levels: levels) { piece, run, level in
+            batch.pieces.append(
+              PieceToMeasure(
+                range: piece, run: run, level: level,
+                hanging: piece.upperBound == to ? .trailingSpaces : .none))
+          }
+        } else {
+          forEachPiece(from..<contentEnd, levels: levels) { piece, run, level in
+            batch.pieces.append(
+              PieceToMeasure(range: piece, run: run, level: level, hanging: .none))
+          }
+          forEachPiece(contentEnd..<to, levels: levels) { piece, run, level in
+            batch.pieces.append(PieceToMeasure(range: piece, run: run, level: level, hanging: .all))
+          }
+        }
+        batch.pieceEnds.append(batch.pieces.count)
+        from = to
       }
     }
-    return Segment(range: range, contentEnd: contentEnd, isMandatory: isMandatory, sums: sums)
+    // One shaper call for each stretch of pieces with one style and one level.
+    let pieces = batch.pieces
+    var stretch = 0
+    while stretch < pieces.count {
+      var next = stretch
+      batch.ranges.removeAll(keepingCapacity: true)
+      while next < pieces.count && pieces[next].run == pieces[stretch].run
+        && pieces[next].level == pieces[stretch].level
+      {
+        batch.ranges.append(pieces[next].range)
+        next += 1
+      }
+      shaper.measure(
+        batch.ranges, in: text.string, style: text.runs[pieces[stretch].run].style,
+        isRightToLeft: pieces[stretch].level & 1 == 1, into: &batch.measures)
+      stretch = next
+    }
+    var piece = 0
+    for index in first..<end {
+      var sums = Segment.Sums()
+      while piece < batch.pieceEnds[index - first] {
+        let measure = batch.measures[piece]
+        switch pieces[piece].hanging {
+        case .none: sums.add(measure, trailing: 0)
+        case .trailingSpaces: sums.add(measure, trailing: measure.hangingAdvance)
+        case .all: sums.add(measure, trailing: measure.advance)
+        }
+        piece += 1
+      }
+      let from = index == 0 ? analysis.start : analysis.boundaries[index - 1].offset
+      analysis.segments.append(
+        Segment(
+          range: from..<analysis.boundaries[index].offset,
+          contentEnd: batch.contentEnds[index - first],
+          isMandatory: analysis.boundaries[index].isMandatory, sums: sums))
+    }
   }
 
   /// The segment with its pieces, shaped into the scratch arena when it was only measured.

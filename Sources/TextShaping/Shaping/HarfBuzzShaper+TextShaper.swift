@@ -48,6 +48,75 @@ extension HarfBuzzShaper: TextShaper {
     }
   }
 
+  /// Measures pieces of one string that share a style and a direction: the style is resolved
+  /// once, every piece's key is made from the string's UTF-8 in place, and the cache is probed
+  /// for all of them under one lock; the pieces it lacks are shaped and cached after.
+  ///
+  /// - Parameters:
+  ///   - pieces: UTF-8 ranges of `string`, none containing a paragraph separator.
+  ///   - string: The text the pieces come from; the characters around a piece are its context.
+  ///   - style: The style of every piece.
+  ///   - isRightToLeft: Whether the pieces are shaped right to left.
+  ///   - measures: Where the pieces' measures are appended, in order.
+  public func measure(
+    _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
+    into measures: inout [ShapedMeasure]
+  ) {
+    guard !pieces.isEmpty else { return }
+    let primary = primaryFont(for: style)
+    let first = measures.count
+    var contiguous = string
+    contiguous.withUTF8 { text in
+      withUnsafeTemporaryAllocation(of: (ShapeCache.Key, UInt64).self, capacity: pieces.count) {
+        keys in
+        for (index, piece) in pieces.enumerated() {
+          let (before, after) = neighbors(of: piece, in: text, primary: primary)
+          let key = ShapeCache.Key(
+            primary: primary.font.id.rawValue, size: style.size, isRightToLeft: isRightToLeft,
+            before: before?.font.id.rawValue ?? -1, beforeScript: before?.script.rawValue ?? 0,
+            after: after?.font.id.rawValue ?? -1, afterScript: after?.script.rawValue ?? 0)
+          let hash = ShapeCache.hash(UnsafeBufferPointer(rebasing: text[piece]), key: key)
+          keys.initializeElement(at: index, to: (key, hash))
+        }
+        defer { keys.deinitialize() }
+        // Misses are marked with a NaN advance, which no shaped piece has.
+        let missing = ShapedMeasure(
+          advance: .nan, hangingAdvance: 0, ascent: 0, descent: 0, lineGap: 0)
+        var misses = 0
+        state.withLock { state in
+          for (index, piece) in pieces.enumerated() {
+            let bytes = UnsafeBufferPointer(rebasing: text[piece])
+            if let found = state.shapes.measure(
+              for: bytes, key: keys[index].0, hash: keys[index].1)
+            {
+              measures.append(found)
+            } else {
+              measures.append(missing)
+              misses += 1
+            }
+          }
+        }
+        guard misses > 0 else { return }
+        let utf8 = string.utf8
+        for (index, piece) in pieces.enumerated() where measures[first + index].advance.isNaN {
+          let start = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound)
+          let substring = string[start..<utf8.index(start, offsetBy: piece.count)]
+          let (before, after) = neighbors(of: piece, in: text, primary: primary)
+          let shaped = shapeUncached(
+            substring, style: style, isRightToLeft: isRightToLeft, primary: primary,
+            before: before, after: after)
+          let measure = ShapedMeasure(shaped, text: substring)
+          let bytes = UnsafeBufferPointer(rebasing: text[piece])
+          state.withLock {
+            $0.shapes.insert(
+              shaped, measure: measure, for: bytes, key: keys[index].0, hash: keys[index].1)
+          }
+          measures[first + index] = measure
+        }
+      }
+    }
+  }
+
   /// Looks a piece up in the shaping cache, shaping and caching it on a miss.
   ///
   /// The hit path allocates nothing and walks no `Substring`: it works on the UTF-8 of the
