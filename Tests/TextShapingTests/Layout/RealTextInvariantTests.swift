@@ -188,6 +188,35 @@ import TextLayout
     }
   }
 
+  @Test("measuring pieces in a batch gives each piece's own measure, hit or miss")
+  func batchMeasureMatchesShape() {
+    let paragraph = "Hello  world, 你好 世界 שלום  עולם café\u{3000}end\u{200B}"
+    let cuts = [0, 7, 13, 14, 21, 28, 30, 36, 38, 42, 47, 50, 55, 58, 61]
+    let pieces = zip(cuts, cuts.dropFirst()).map { $0..<$1 }
+    let shaper = HarfBuzzShaper()
+    let style = TextStyle(size: 17)
+    // Every other piece is shaped first, so the first batch mixes hits and misses.
+    let utf8 = paragraph.utf8
+    func substring(_ range: Range<Int>) -> Substring {
+      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      return paragraph[start..<utf8.index(start, offsetBy: range.count)]
+    }
+    for (index, piece) in pieces.enumerated() where index % 2 == 0 {
+      _ = shaper.shape(substring(piece), style: style, isRightToLeft: false)
+    }
+    for _ in 0..<2 {
+      var measures: [ShapedMeasure] = []
+      shaper.measure(pieces, in: paragraph, style: style, isRightToLeft: false, into: &measures)
+      #expect(measures.count == pieces.count)
+      for (piece, measure) in zip(pieces, measures) {
+        let text = substring(piece)
+        let expected = ShapedMeasure(
+          shaper.shape(text, style: style, isRightToLeft: false), text: text)
+        #expect(measure == expected, "\(text.debugDescription)")
+      }
+    }
+  }
+
   @Test("small analysis windows give the lines of one whole analysis, in every script")
   func windowsAgree() throws {
     var windowed = Self.engine
