@@ -22,6 +22,9 @@ struct LayoutBuilder {
   static let epsilon = 1e-6
 
   var drafts: [LineDraft] = []
+  /// The segments a line's array has room for from the start: a line of CJK text at a phone's
+  /// width holds about 20.
+  static let lineSegments = 32
   /// The styles of the truncation token's pieces, which their ``Piece/style`` indexes.
   var tokenStyles: [TextStyle] = []
   /// The pieces of the drafted lines' segments: the piece chunks of every analysis window, one
@@ -50,6 +53,7 @@ struct LayoutBuilder {
     self.shaper = shaper
     self.analyzer = analyzer
     self.limit = configuration.lineLimit.count
+    drafts.reserveCapacity(min(limit, 8))
   }
 
   var count: Int { text.string.utf8.count }
@@ -168,13 +172,14 @@ struct LayoutBuilder {
     return Int(min(ems * 4, Double(Int.max / 4))) + 2 * Self.windowMargin
   }
 
-  /// About how many UTF-8 bytes the lines left can still hold after the line being filled,
-  /// at two bytes an em (Latin text; other scripts need more, so this errs low).
+  /// About how many UTF-8 bytes the lines left can still hold, at three bytes an em (Cyrillic,
+  /// Greek and CJK text; Latin needs two, so a batch may measure a few words past the last
+  /// line, which costs less than the many small batches of a lower estimate).
   func bytesLeft(after filler: LineFiller) -> Int {
     guard limit != Int.max else { return Int.max }
     let size = max(1, text.style(at: filler.lineStart).size)
     let advance = Double(limit - drafts.count) * configuration.width - filler.pen
-    return Int(min(max(0, advance) / size * 2, Double(Int.max / 4)))
+    return Int(min(max(0, advance) / size * 3, Double(Int.max / 4)))
   }
 
   /// Analyzes a window of a paragraph: bidi levels and the trusted break opportunities.
@@ -374,7 +379,7 @@ struct LayoutBuilder {
       self.lineStart = start
       self.arena = arena
       self.levels = levels
-      segments.reserveCapacity(16)
+      segments.reserveCapacity(LayoutBuilder.lineSegments)
     }
   }
 
@@ -387,7 +392,7 @@ struct LayoutBuilder {
         paragraphLevel: filler.paragraphLevel))
     filler.lineStart = end
     filler.segments.removeAll(keepingCapacity: false)
-    filler.segments.reserveCapacity(16)
+    filler.segments.reserveCapacity(Self.lineSegments)
     filler.pen = 0
   }
 
@@ -488,7 +493,15 @@ struct LayoutBuilder {
     var measures: [ShapedMeasure] = []
     var ranges: [Range<Int>] = []
 
+    /// Empties the buffers, keeping their memory; the first time, makes room for a batch.
     mutating func removeAll() {
+      if pieceEnds.capacity == 0 {
+        pieces.reserveCapacity(2 * LayoutBuilder.batchSegments)
+        pieceEnds.reserveCapacity(LayoutBuilder.batchSegments)
+        contentEnds.reserveCapacity(LayoutBuilder.batchSegments)
+        measures.reserveCapacity(2 * LayoutBuilder.batchSegments)
+        ranges.reserveCapacity(2 * LayoutBuilder.batchSegments)
+      }
       pieces.removeAll(keepingCapacity: true)
       pieceEnds.removeAll(keepingCapacity: true)
       contentEnds.removeAll(keepingCapacity: true)

@@ -122,47 +122,35 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
     let showLess = try engine.layout(
       StyledText(showLessLabel, style: labelStyle), configuration: unlimited)
 
-    let isRightToLeft = direction == .rightToLeft
-    let textX =
-      isRightToLeft ? metrics.padding : metrics.padding + metrics.avatarSize + metrics.spacing
-    let avatarX = isRightToLeft ? width - metrics.padding - metrics.avatarSize : metrics.padding
+    let prepared = preparedTexts.texts(for: rows, typeSize: typeSize)
+    // Which rows are expanded, read once, so that the loop over rows is not generic: in a
+    // generic context every access to a row looks its type's metadata up.
+    var expanded = [Bool](repeating: false, count: rows.count)
+    if !expansion.expanded.isEmpty {
+      for index in rows.indices where expansion.isExpanded(rows[index].id) {
+        expanded[index] = true
+      }
+    }
+    let stack = RowStack(
+      width: width, textWidth: textWidth, padding: metrics.padding,
+      avatarSize: metrics.avatarSize, spacing: metrics.spacing,
+      labelSpacing: metrics.labelSpacing, isRightToLeft: direction == .rightToLeft,
+      limited: limited, unlimited: unlimited,
+      readMore: readMore, showLess: showLess)
+    let geometry = try stack.layOut(
+      prepared, expanded: expanded, using: engine, visibleRect: visibleRect)
     var result: [RowLayout<ID>] = []
     result.reserveCapacity(rows.count)
-    var top = 0.0
-    let prepared = preparedTexts.texts(for: rows, typeSize: typeSize)
     for index in rows.indices {
-      let text = prepared[index]
-      let collapsed = try engine.measure(text, configuration: limited)
-      let isExpanded = collapsed.isTruncated && expansion.isExpanded(rows[index].id)
-      let shown = isExpanded ? try engine.measure(text, configuration: unlimited) : collapsed
-      let textTop = top + metrics.padding
-      var contentHeight = shown.size.height
-      var label: PlacedLabel?
-      if collapsed.isTruncated {
-        let labelLayout = isExpanded ? showLess : readMore
-        let labelWidth = labelLayout.size.width
-        let labelX = isRightToLeft ? textX + textWidth - labelWidth : textX
-        label = PlacedLabel(
-          layout: labelLayout,
-          origin: Point(x: labelX, y: textTop + contentHeight + metrics.labelSpacing))
-        contentHeight += metrics.labelSpacing + labelLayout.size.height
-      }
-      let height = max(metrics.avatarSize, contentHeight) + 2 * metrics.padding
-      let frame = Rect(x: 0, y: top, width: width, height: height)
-      var laidOut: LaidOutText?
-      if visibleRect.map({ frame.maxY > $0.minY && frame.minY < $0.maxY }) ?? true {
-        laidOut = try engine.layout(text, configuration: isExpanded ? unlimited : limited)
-      }
+      let row = geometry.rows[index]
       result.append(
         RowLayout(
-          id: rows[index].id, avatar: rows[index].avatar, frame: frame,
-          avatarFrame: Rect(
-            x: avatarX, y: top + metrics.padding, width: metrics.avatarSize,
-            height: metrics.avatarSize),
-          textOrigin: Point(x: textX, y: textTop), textSize: shown.size, text: laidOut,
-          isTruncated: collapsed.isTruncated, isExpanded: isExpanded, label: label))
-      top += height
+          id: rows[index].id, avatar: rows[index].avatar, frame: row.frame,
+          avatarFrame: row.avatarFrame, textOrigin: row.textOrigin, textSize: row.textSize,
+          text: row.text, isTruncated: row.isTruncated, isExpanded: row.isExpanded,
+          label: row.label))
     }
+    let top = geometry.height
     return ListLayout(rows: result, size: Size(width: width, height: top))
   }
 }
