@@ -7,35 +7,79 @@
 /// if layout.isTruncated { showMoreButton(at: layout.labelRect) }
 /// ```
 public struct LaidOutText: Sendable, Hashable {
+  /// The contents, shared between copies: a list keeps a layout (its "Read more" label, say)
+  /// in every row, and a copy costs one reference count instead of one for each field.
+  private let storage: Storage
+
   /// The text that was laid out.
-  public let text: StyledText
+  public var text: StyledText { storage.text }
   /// The configuration it was laid out with.
-  public let configuration: LayoutConfiguration
+  public var configuration: LayoutConfiguration { storage.configuration }
   /// The visible lines, top to bottom.
-  public let lines: [Line]
+  public var lines: [Line] { storage.lines }
   /// Whether anything other than trailing whitespace is not shown.
-  public let isTruncated: Bool
+  public var isTruncated: Bool { storage.isTruncated }
   /// The end of the visible text, as a UTF-8 offset; the visible text is `0..<visibleEnd`.
-  public let visibleEnd: Int
+  public var visibleEnd: Int { storage.visibleEnd }
   /// The size of the laid-out lines: the widest line (token included) and the total height.
-  public let size: Size
+  public var size: Size { storage.size }
   /// The truncation token's rectangle, when the text is cut and a token was given.
-  public let tokenRect: Rect?
+  public var tokenRect: Rect? { storage.tokenRect }
   /// The rectangle of the token's label (the "more" part), when there is one.
-  public let labelRect: Rect?
+  public var labelRect: Rect? { storage.labelRect }
 
   package init(
     text: StyledText, configuration: LayoutConfiguration, lines: [Line], isTruncated: Bool,
     visibleEnd: Int, size: Size, tokenRect: Rect?, labelRect: Rect?
   ) {
-    self.text = text
-    self.configuration = configuration
-    self.lines = lines
-    self.isTruncated = isTruncated
-    self.visibleEnd = visibleEnd
-    self.size = size
-    self.tokenRect = tokenRect
-    self.labelRect = labelRect
+    storage = Storage(
+      text: text, configuration: configuration, lines: lines, isTruncated: isTruncated,
+      visibleEnd: visibleEnd, size: size, tokenRect: tokenRect, labelRect: labelRect)
+  }
+
+  public static func == (lhs: LaidOutText, rhs: LaidOutText) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.text == rhs.text && lhs.configuration == rhs.configuration
+        && lhs.lines == rhs.lines && lhs.isTruncated == rhs.isTruncated
+        && lhs.visibleEnd == rhs.visibleEnd && lhs.size == rhs.size
+        && lhs.tokenRect == rhs.tokenRect && lhs.labelRect == rhs.labelRect)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(text)
+    hasher.combine(configuration)
+    hasher.combine(lines)
+    hasher.combine(isTruncated)
+    hasher.combine(visibleEnd)
+    hasher.combine(size)
+    hasher.combine(tokenRect)
+    hasher.combine(labelRect)
+  }
+
+  /// The immutable contents.
+  private final class Storage: Sendable {
+    let text: StyledText
+    let configuration: LayoutConfiguration
+    let lines: [Line]
+    let isTruncated: Bool
+    let visibleEnd: Int
+    let size: Size
+    let tokenRect: Rect?
+    let labelRect: Rect?
+
+    init(
+      text: StyledText, configuration: LayoutConfiguration, lines: [Line], isTruncated: Bool,
+      visibleEnd: Int, size: Size, tokenRect: Rect?, labelRect: Rect?
+    ) {
+      self.text = text
+      self.configuration = configuration
+      self.lines = lines
+      self.isTruncated = isTruncated
+      self.visibleEnd = visibleEnd
+      self.size = size
+      self.tokenRect = tokenRect
+      self.labelRect = labelRect
+    }
   }
 
   /// The visible part of the text, always a prefix of it.

@@ -48,15 +48,24 @@ struct Segment: Sendable {
   /// The ``chunk`` of a segment that was measured without keeping pieces.
   static let unshaped = -2
 
-  let range: Range<Int>
-  /// The indices of the segment's pieces in its chunk.
-  let pieces: Range<Int>
-  /// The window's chunk that holds the pieces, -1 for the scratch arena, or ``unshaped``.
-  let chunk: Int
-  /// Where the segment's trailing whitespace starts.
-  let contentEnd: Int
+  // Offsets and indices are stored in 32 bits (ICU analyzes at most 2³¹ − 1 bytes at once):
+  // a prepared list keeps tens of segments for each of its rows, and a re-layout reads them all.
+  private let start: Int32
+  private let end: Int32
+  private let firstPiece: Int32
+  private let endPiece: Int32
+  private let storedChunk: Int32
+  private let storedContentEnd: Int32
   /// Whether a mandatory break follows the segment.
   let isMandatory: Bool
+
+  var range: Range<Int> { Int(start)..<Int(end) }
+  /// The indices of the segment's pieces in its chunk.
+  var pieces: Range<Int> { Int(firstPiece)..<Int(endPiece) }
+  /// The window's chunk that holds the pieces, -1 for the scratch arena, or ``unshaped``.
+  var chunk: Int { Int(storedChunk) }
+  /// Where the segment's trailing whitespace starts.
+  var contentEnd: Int { Int(storedContentEnd) }
   /// The advance of all pieces.
   let advance: Double
   /// The advance without the whitespace that hangs at a line end.
@@ -127,10 +136,12 @@ struct Segment: Sendable {
     range: Range<Int>, pieces: Range<Int>, chunk: Int, contentEnd: Int, isMandatory: Bool,
     sums: Sums
   ) {
-    self.range = range
-    self.pieces = pieces
-    self.chunk = chunk
-    self.contentEnd = contentEnd
+    start = Int32(truncatingIfNeeded: range.lowerBound)
+    end = Int32(truncatingIfNeeded: range.upperBound)
+    firstPiece = Int32(truncatingIfNeeded: pieces.lowerBound)
+    endPiece = Int32(truncatingIfNeeded: pieces.upperBound)
+    storedChunk = Int32(truncatingIfNeeded: chunk)
+    storedContentEnd = Int32(truncatingIfNeeded: contentEnd)
     self.isMandatory = isMandatory
     self.advance = sums.advance
     self.contentAdvance = sums.contentAdvance

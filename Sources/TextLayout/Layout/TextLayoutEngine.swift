@@ -38,7 +38,8 @@ public struct TextLayoutEngine: Sendable {
   ///   - text: The styled text.
   ///   - configuration: The width, line limit, alignment, spacing, direction and token.
   /// - Returns: The visible lines and their geometry.
-  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, or the
+  ///   text is longer than 2³¹ − 1 bytes of UTF-8.
   /// - Complexity: Proportional to the visible text, not to the whole text, when the line limit
   ///   is set.
   public func layout(
@@ -58,7 +59,8 @@ public struct TextLayoutEngine: Sendable {
   ///   - prepared: The text, prepared for this engine.
   ///   - configuration: The width, line limit, alignment, spacing, direction and token.
   /// - Returns: The visible lines and their geometry; the same as laying out `prepared.text`.
-  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, or the
+  ///   text is longer than 2³¹ − 1 bytes of UTF-8.
   public func layout(
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
@@ -73,7 +75,8 @@ public struct TextLayoutEngine: Sendable {
   ///   - configuration: The width, line limit, alignment, spacing, direction and token.
   /// - Returns: The same line count, size, cut and visible end as
   ///   ``layout(_:configuration:)-(StyledText,_)``.
-  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, or the
+  ///   text is longer than 2³¹ − 1 bytes of UTF-8.
   /// - Complexity: Proportional to the visible text, like a layout, but without building lines.
   public func measure(
     _ text: StyledText, configuration: LayoutConfiguration
@@ -92,7 +95,8 @@ public struct TextLayoutEngine: Sendable {
   ///   - configuration: The width, line limit, alignment, spacing, direction and token.
   /// - Returns: The same line count, size, cut and visible end as
   ///   ``layout(_:configuration:)-(PreparedText,_)``.
-  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, or the
+  ///   text is longer than 2³¹ − 1 bytes of UTF-8.
   public func measure(
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> TextMeasurement {
@@ -105,6 +109,9 @@ public struct TextLayoutEngine: Sendable {
     _ text: StyledText, prepared: PreparedText? = nil, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LayoutBuilder {
     try configuration.validate()
+    // Segments keep offsets in 32 bits. Counting a native string's UTF-8 takes constant time.
+    let count = text.string.utf8.count
+    guard count <= Int(Int32.max) else { throw .textTooLong(count) }
     return LayoutBuilder(
       text: text, configuration: configuration, shaper: shaper, analyzer: analyzer,
       initialWindow: initialWindow, prepared: prepared)
@@ -117,7 +124,7 @@ public struct TextLayoutEngine: Sendable {
   ///   - style: Its style.
   ///   - configuration: The layout configuration.
   /// - Returns: The visible lines and their geometry.
-  /// - Throws: ``TextLayoutError`` when the configuration is invalid.
+  /// - Throws: ``TextLayoutError`` when the configuration is invalid or the text too long.
   public func layout(
     _ string: String, style: TextStyle = TextStyle(), configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
