@@ -6,7 +6,7 @@
 /// let layout = try engine.layout(text, configuration: .init(width: 320, lineLimit: .lines(3)))
 /// if layout.isTruncated { showMoreButton(at: layout.labelRect) }
 /// ```
-public struct LaidOutText: Sendable, Hashable {
+public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   /// The contents, shared between copies: a list keeps a layout (its "Read more" label, say)
   /// in every row, and a copy costs one reference count instead of one for each field.
   private let storage: Storage
@@ -54,6 +54,17 @@ public struct LaidOutText: Sendable, Hashable {
     hasher.combine(size)
     hasher.combine(tokenRect)
     hasher.combine(labelRect)
+  }
+
+  /// The fields, for `dump`, debuggers and test failures, rather than the storage.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "text": text, "configuration": configuration, "lines": lines,
+        "isTruncated": isTruncated, "visibleEnd": visibleEnd, "size": size,
+        "tokenRect": tokenRect as Any, "labelRect": labelRect as Any,
+      ])
   }
 
   /// The immutable contents.

@@ -94,22 +94,23 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   public func layout(
     expansion: ExpansionSet<ID>, using engine: TextLayoutEngine, visibleRect: Rect? = nil
   ) throws(TextRevealError) -> ListLayout<ID> {
-    var seen = Set<ID>()
-    seen.reserveCapacity(rows.count)
-    // Identities are read in place: copying each generic row costs more than the check.
-    let duplicate = rows.withUnsafeBufferPointer { rows in
-      rows.indices.first { !seen.insert(rows[$0].id).inserted }.map { rows[$0].id }
+    // Finding the prepared texts also finds a row identity used twice.
+    let prepared: [PreparedText]
+    switch preparedTexts.texts(for: rows, typeSize: typeSize) {
+    case .success(let texts): prepared = texts
+    case .failure(let duplicate): throw .duplicateRowID(String(describing: duplicate.id))
     }
-    if let duplicate { throw .duplicateRowID(String(describing: duplicate)) }
     do {
-      return try layoutRows(expansion: expansion, using: engine, visibleRect: visibleRect)
+      return try layoutRows(
+        prepared, expansion: expansion, using: engine, visibleRect: visibleRect)
     } catch {
       throw .layout(error)
     }
   }
 
   private func layoutRows(
-    expansion: ExpansionSet<ID>, using engine: TextLayoutEngine, visibleRect: Rect?
+    _ prepared: [PreparedText], expansion: ExpansionSet<ID>, using engine: TextLayoutEngine,
+    visibleRect: Rect?
   ) throws(TextLayoutError) -> ListLayout<ID> {
     let limited = LayoutConfiguration(
       width: textWidth, lineLimit: .lines(lineLimit), direction: direction)
@@ -122,7 +123,6 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
     let showLess = try engine.layout(
       StyledText(showLessLabel, style: labelStyle), configuration: unlimited)
 
-    let prepared = preparedTexts.texts(for: rows, typeSize: typeSize)
     // Which rows are expanded, read once, so that the loop over rows is not generic: in a
     // generic context every access to a row looks its type's metadata up.
     var expanded = [Bool](repeating: false, count: rows.count)
@@ -157,35 +157,65 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
 
 /// The prepared texts of a list's rows, by row identity.
 final class PreparedTexts<ID: Hashable & Sendable>: Sendable {
-  private let state = Mutex<[ID: PreparedText]>([:])
+  /// The kept texts by row, each with the number of the last pass that found it.
+  private let state = Mutex<State>(State())
+
+  struct State {
+    var texts: [ID: (text: PreparedText, pass: Int)] = [:]
+    var pass = 0
+  }
 
   /// The prepared text of every row, reusing the kept one when the row's text is unchanged;
   /// rows no longer in the list are forgotten.
-  func texts(for rows: [ListRow<ID>], typeSize: ContentSizeCategory) -> [PreparedText] {
-    state.withLock { kept in
+  ///
+  /// The pass also finds a row identity used twice, with no table of its own: a kept text
+  /// found twice in one pass, or a row that replaces another's in a new table, is one.
+  ///
+  /// - Returns: The texts in row order, or the first identity used twice.
+  func texts(
+    for rows: [ListRow<ID>], typeSize: ContentSizeCategory
+  ) -> Result<[PreparedText], DuplicateID> {
+    state.withLock { state in
+      state.pass &+= 1
+      let pass = state.pass
       var texts: [PreparedText] = []
       texts.reserveCapacity(rows.count)
       // Rows are read in place (a generic row copied costs more than the lookup), and the kept
       // table is rebuilt only when a row is new or changed or the rows are fewer.
-      var isUnchanged = rows.count == kept.count
+      var isUnchanged = rows.count == state.texts.count
+      var duplicate: ID?
       rows.withUnsafeBufferPointer { rows in
         for index in rows.indices {
           let text = rows[index].text.scaled(to: typeSize)
-          if let known = kept[rows[index].id], known.text == text {
-            texts.append(known)
+          if let known = state.texts.index(forKey: rows[index].id),
+            state.texts.values[known].text.text == text
+          {
+            if state.texts.values[known].pass == pass, duplicate == nil {
+              duplicate = rows[index].id
+            }
+            state.texts.values[known].pass = pass
+            texts.append(state.texts.values[known].text)
           } else {
             texts.append(PreparedText(text))
             isUnchanged = false
           }
         }
         if !isUnchanged {
-          var next: [ID: PreparedText] = [:]
+          var next: [ID: (text: PreparedText, pass: Int)] = [:]
           next.reserveCapacity(rows.count)
-          for index in rows.indices { next[rows[index].id] = texts[index] }
-          kept = next
+          for index in rows.indices
+          where next.updateValue((texts[index], pass), forKey: rows[index].id) != nil {
+            if duplicate == nil { duplicate = rows[index].id }
+          }
+          state.texts = next
         }
       }
-      return texts
+      return duplicate.map { .failure(DuplicateID(id: $0)) } ?? .success(texts)
     }
+  }
+
+  /// A row identity used by more than one row.
+  struct DuplicateID: Error {
+    var id: ID
   }
 }

@@ -129,6 +129,16 @@ import TextLayout
       try list.layout(expansion: ExpansionSet(), using: engine)
     }
     #expect("\(TextRevealError.duplicateRowID("ana"))".contains("ana"))
+    // A list laid out before keeps its rows' texts; a row repeated in place of another (as many
+    // rows as before, each text known) is still found.
+    var kept = ExpandingList(rows: [Self.rows[0], Self.rows[1]], width: 320)
+    _ = try kept.layout(expansion: ExpansionSet(), using: engine)
+    kept.rows = [Self.rows[0], Self.rows[0]]
+    #expect(throws: TextRevealError.duplicateRowID("ana")) {
+      try kept.layout(expansion: ExpansionSet(), using: engine)
+    }
+    kept.rows = [Self.rows[1], Self.rows[0]]
+    #expect(try kept.layout(expansion: ExpansionSet(), using: engine).rows.count == 2)
     let empty = try ExpandingList<String>(rows: [], width: 320)
       .layout(expansion: ExpansionSet(), using: engine)
     #expect(empty.rows.isEmpty)
