@@ -37,9 +37,12 @@ extension LayoutBuilder {
     var hasPieces = false
     for segment in draft.segments {
       result.total += segment.advance
-      result.ascent = max(result.ascent, segment.ascent)
-      result.descent = max(result.descent, segment.descent)
-      result.lineGap = max(result.lineGap, segment.lineGap)
+      let vertical =
+        segment.chunk == -1
+        ? scratchMetrics[Int(segment.metrics)] : draft.metrics[Int(segment.metrics)]
+      result.ascent = max(result.ascent, vertical.ascent)
+      result.descent = max(result.descent, vertical.descent)
+      result.lineGap = max(result.lineGap, vertical.lineGap)
       // A segment has pieces (kept or only measured) exactly when its range is not empty.
       hasPieces = hasPieces || !segment.range.isEmpty
     }
@@ -152,9 +155,10 @@ extension LayoutBuilder {
     for segment in draft.segments {
       if segment.chunk == Segment.unshaped {
         // Measured only: shaped now, with the same pieces and sums as when measured.
+        var unused: [VerticalMetrics] = []
         _ = makeSegment(
           segment.range, levels: draft.levels, isMandatory: segment.isMandatory, into: &pieces,
-          chunk: -1, paragraphLevel: draft.paragraphLevel)
+          chunk: -1, table: &unused, paragraphLevel: draft.paragraphLevel)
       } else {
         pieces.append(contentsOf: pieceStore(of: segment, inLineAt: draft.arena)[segment.pieces])
       }

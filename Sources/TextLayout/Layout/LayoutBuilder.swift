@@ -34,6 +34,8 @@ struct LayoutBuilder {
   /// The pieces of segments cut from others (a word wider than the line, the last line before
   /// a token): they depend on the width, so they stay out of the arenas a prepared text keeps.
   var scratch: [Piece] = []
+  /// The vertical metrics the scratch arena's segments index.
+  var scratchMetrics: [VerticalMetrics] = []
   /// The resolved level of the paragraph being laid out.
   var paragraphLevel: UInt8 = 0
   /// The buffers of the measured segments' batches.
@@ -278,7 +280,8 @@ struct LayoutBuilder {
       let newChunk = chunks.count
       var pieces: [Piece] = []
       var filler = LineFiller(
-        paragraphLevel: level, start: lineStart, arena: arenas.count, levels: analysis.levelRuns)
+        paragraphLevel: level, start: lineStart, arena: arenas.count, levels: analysis.levelRuns,
+        metrics: analysis.metrics)
       let linesBefore = drafts.count
       var index = 0
       defer {
@@ -297,10 +300,14 @@ struct LayoutBuilder {
             } else {
               let from = index == 0 ? analysis.start : analysis.boundaries[index - 1].offset
               let boundary = analysis.boundaries[index]
-              analysis.segments.append(
-                makeSegment(
-                  from..<boundary.offset, levels: analysis.levelRuns,
-                  isMandatory: boundary.isMandatory, into: &pieces, chunk: newChunk))
+              let segment = makeSegment(
+                from..<boundary.offset, levels: analysis.levelRuns,
+                isMandatory: boundary.isMandatory, into: &pieces, chunk: newChunk,
+                table: &analysis.metrics)
+              analysis.segments.append(segment)
+            }
+            if filler.metrics.count != analysis.metrics.count {
+              filler.metrics = analysis.metrics
             }
           }
           if !add(
@@ -371,14 +378,20 @@ struct LayoutBuilder {
     var arena: Int
     /// The window's level runs, for segments shaped later.
     var levels: [BidiAnalysis.LevelRun]
+    /// The window's vertical metrics, which its segments index.
+    var metrics: [VerticalMetrics]
     var segments: [Segment] = []
     var pen = 0.0
 
-    init(paragraphLevel: UInt8, start: Int, arena: Int, levels: [BidiAnalysis.LevelRun]) {
+    init(
+      paragraphLevel: UInt8, start: Int, arena: Int, levels: [BidiAnalysis.LevelRun],
+      metrics: [VerticalMetrics]
+    ) {
       self.paragraphLevel = paragraphLevel
       self.lineStart = start
       self.arena = arena
       self.levels = levels
+      self.metrics = metrics
       segments.reserveCapacity(LayoutBuilder.lineSegments)
     }
   }
@@ -388,7 +401,7 @@ struct LayoutBuilder {
     drafts.append(
       LineDraft(
         range: filler.lineStart..<end, segments: filler.segments, arena: filler.arena,
-        levels: filler.levels, endsParagraph: endsParagraph,
+        metrics: filler.metrics, levels: filler.levels, endsParagraph: endsParagraph,
         paragraphLevel: filler.paragraphLevel))
     filler.lineStart = end
     filler.segments.removeAll(keepingCapacity: false)
@@ -456,7 +469,8 @@ struct LayoutBuilder {
   ///   laid out.
   func makeSegment(
     _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool,
-    into pieces: inout [Piece], chunk: Int, paragraphLevel: UInt8? = nil
+    into pieces: inout [Piece], chunk: Int, table: inout [VerticalMetrics],
+    paragraphLevel: UInt8? = nil
   ) -> Segment {
     let contentEnd = trailingSpaceStart(in: range)
     let first = pieces.count
@@ -475,7 +489,7 @@ struct LayoutBuilder {
     }
     return Segment(
       range: range, pieces: first..<pieces.count, in: pieces, chunk: chunk,
-      contentEnd: contentEnd, isMandatory: isMandatory)
+      contentEnd: contentEnd, isMandatory: isMandatory, table: &table)
   }
 
   /// The most segments one batch of ``measureSegments(_:)`` measures, and how far past the
@@ -614,7 +628,8 @@ struct LayoutBuilder {
         Segment(
           range: from..<analysis.boundaries[index].offset,
           contentEnd: batch.contentEnds[index - first],
-          isMandatory: analysis.boundaries[index].isMandatory, sums: sums))
+          isMandatory: analysis.boundaries[index].isMandatory, sums: sums,
+          table: &analysis.metrics))
     }
   }
 
@@ -625,10 +640,16 @@ struct LayoutBuilder {
     guard segment.chunk == Segment.unshaped else { return segment }
     // Moved out while appending, so that makeSegment can read the builder.
     var parts = scratch
+    var table = scratchMetrics
     scratch = []
-    defer { scratch = parts }
+    scratchMetrics = []
+    defer {
+      scratch = parts
+      scratchMetrics = table
+    }
     return makeSegment(
-      segment.range, levels: levels, isMandatory: segment.isMandatory, into: &parts, chunk: -1)
+      segment.range, levels: levels, isMandatory: segment.isMandatory, into: &parts, chunk: -1,
+      table: &table)
   }
 
   /// Whether a segment's trailing whitespace is shaped with the word before it: the text from
@@ -743,15 +764,20 @@ struct LayoutBuilder {
     let levels = levelRuns(of: segment, in: source)
     // Moved out while appending, so that makeSegment can read the builder.
     var parts = scratch
+    var table = scratchMetrics
     scratch = []
-    defer { scratch = parts }
+    scratchMetrics = []
+    defer {
+      scratch = parts
+      scratchMetrics = table
+    }
     let rest = makeSegment(
       cut..<segment.range.upperBound, levels: levels, isMandatory: segment.isMandatory,
-      into: &parts, chunk: -1)
+      into: &parts, chunk: -1, table: &table)
     guard cut > segment.range.lowerBound else { return (nil, rest) }
     let first = makeSegment(
       segment.range.lowerBound..<cut, levels: levels, isMandatory: false, into: &parts,
-      chunk: -1)
+      chunk: -1, table: &table)
     return (first, rest)
   }
 
@@ -787,12 +813,15 @@ struct LayoutBuilder {
           final.chunk == Segment.unshaped
           ? last.levels : levelRuns(of: final, in: pieceStore(of: final, inLineAt: last.arena))
         var parts = scratch
+        var table = scratchMetrics
         scratch = []
+        scratchMetrics = []
         kept.append(
           makeSegment(
             final.range.lowerBound..<final.contentEnd, levels: levels, isMandatory: false,
-            into: &parts, chunk: -1))
+            into: &parts, chunk: -1, table: &table))
         scratch = parts
+        scratchMetrics = table
       } else if final.contentEnd > final.range.lowerBound {
         kept.append(final)
       }

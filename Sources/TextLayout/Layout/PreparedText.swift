@@ -63,6 +63,8 @@ struct WindowAnalysis: Sendable {
   /// The pieces of the segments, in chunks: a layout that shapes more segments puts their
   /// pieces in a new chunk, so that the kept ones are shared, never copied.
   var pieceChunks: [[Piece]]
+  /// The vertical metrics the segments index.
+  var metrics: [VerticalMetrics] = []
 
   /// Whether this analysis can stand for a window from the same start to `end`.
   func covers(_ end: Int) -> Bool { isComplete || self.end >= end }

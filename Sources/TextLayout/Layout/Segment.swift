@@ -58,6 +58,8 @@ struct Segment: Sendable {
   private let storedContentEnd: Int32
   /// Whether a mandatory break follows the segment.
   let isMandatory: Bool
+  /// The index of the segment's vertical metrics in its table (see ``VerticalMetrics``).
+  let metrics: UInt16
 
   var range: Range<Int> { Int(start)..<Int(end) }
   /// The indices of the segment's pieces in its chunk.
@@ -70,10 +72,6 @@ struct Segment: Sendable {
   let advance: Double
   /// The advance without the whitespace that hangs at a line end.
   let contentAdvance: Double
-  /// The largest ascent, descent and line gap of the fonts the pieces use.
-  let ascent: Double
-  let descent: Double
-  let lineGap: Double
 
   /// The sums over a segment's pieces, added in logical order, the same way whether the pieces
   /// are kept or only measured.
@@ -109,9 +107,12 @@ struct Segment: Sendable {
   }
 
   /// Creates a segment of the pieces at `pieces` in `arena`.
+  ///
+  /// - Parameter table: The vertical metrics of the segments that share `arena`, which the
+  ///   segment's metrics join if they are new.
   init(
     range: Range<Int>, pieces: Range<Int>, in arena: [Piece], chunk: Int, contentEnd: Int,
-    isMandatory: Bool
+    isMandatory: Bool, table: inout [VerticalMetrics]
   ) {
     var sums = Sums()
     for index in pieces {
@@ -122,19 +123,22 @@ struct Segment: Sendable {
     }
     self.init(
       range: range, pieces: pieces, chunk: chunk, contentEnd: contentEnd,
-      isMandatory: isMandatory, sums: sums)
+      isMandatory: isMandatory, sums: sums, table: &table)
   }
 
   /// Creates a measured segment, with no pieces.
-  init(range: Range<Int>, contentEnd: Int, isMandatory: Bool, sums: Sums) {
+  init(
+    range: Range<Int>, contentEnd: Int, isMandatory: Bool, sums: Sums,
+    table: inout [VerticalMetrics]
+  ) {
     self.init(
       range: range, pieces: 0..<0, chunk: Self.unshaped, contentEnd: contentEnd,
-      isMandatory: isMandatory, sums: sums)
+      isMandatory: isMandatory, sums: sums, table: &table)
   }
 
   private init(
     range: Range<Int>, pieces: Range<Int>, chunk: Int, contentEnd: Int, isMandatory: Bool,
-    sums: Sums
+    sums: Sums, table: inout [VerticalMetrics]
   ) {
     start = Int32(truncatingIfNeeded: range.lowerBound)
     end = Int32(truncatingIfNeeded: range.upperBound)
@@ -145,9 +149,33 @@ struct Segment: Sendable {
     self.isMandatory = isMandatory
     self.advance = sums.advance
     self.contentAdvance = sums.contentAdvance
-    self.ascent = sums.ascent
-    self.descent = sums.descent
-    self.lineGap = sums.lineGap
+    metrics = VerticalMetrics(ascent: sums.ascent, descent: sums.descent, lineGap: sums.lineGap)
+      .index(in: &table)
+  }
+}
+
+/// The largest ascent, descent and line gap of the fonts a segment uses.
+///
+/// A window's segments almost all use one font, so they keep an index into a small table of
+/// these (the window's, or the scratch arena's) instead of three numbers each: a prepared list
+/// keeps tens of segments for every row, and a re-layout reads them all.
+struct VerticalMetrics: Sendable, Equatable {
+  var ascent: Double
+  var descent: Double
+  var lineGap: Double
+
+  /// The index of these metrics in a table, added at its end if they are new.
+  func index(in table: inout [VerticalMetrics]) -> UInt16 {
+    // Compared bit for bit: the table must give back exactly the numbers it was given.
+    if let known = table.firstIndex(where: {
+      $0.ascent.bitPattern == ascent.bitPattern && $0.descent.bitPattern == descent.bitPattern
+        && $0.lineGap.bitPattern == lineGap.bitPattern
+    }) {
+      return UInt16(known)
+    }
+    precondition(table.count < Int(UInt16.max), "Over 65,535 vertical metrics in one window")
+    table.append(self)
+    return UInt16(table.count - 1)
   }
 }
 
@@ -157,6 +185,8 @@ struct LineDraft {
   var segments: [Segment]
   /// Where the chunks of the line's window start in ``LayoutBuilder/arenas``.
   var arena: Int
+  /// The vertical metrics of the line's window, which its segments index.
+  var metrics: [VerticalMetrics]
   /// The level runs of the line's window, to shape its measured segments.
   var levels: [BidiAnalysis.LevelRun]
   var endsParagraph: Bool
