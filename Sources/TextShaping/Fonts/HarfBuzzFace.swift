@@ -46,7 +46,28 @@ final class HarfBuzzFace: @unchecked Sendable {
 
   /// Whether the face maps the code point to a glyph.
   func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+    hasGlyph(for: scalar.value)
+  }
+
+  private func hasGlyph(for codePoint: UInt32) -> Bool {
     var glyph: hb_codepoint_t = 0
-    return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 && glyph != 0
+    return hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0 && glyph != 0
+  }
+
+  /// The Basic Multilingual Plane's code points the face has a glyph for, as a bitmap of 1,024
+  /// words: bit `value & 63` of word `value >> 6`. Made from the code points the character map
+  /// lists, each checked with ``hasGlyph(for:)``, so the two always agree.
+  func coverageOfBasicPlane() -> [UInt64] {
+    var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+    let set = hb_set_create()
+    defer { hb_set_destroy(set) }
+    hb_face_collect_unicodes(face, set)
+    var codePoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first.
+    while hb_set_next(set, &codePoint) != 0 && codePoint < 0x10000 {
+      if hasGlyph(for: codePoint) {
+        bits[Int(codePoint >> 6)] |= 1 << UInt64(codePoint & 63)
+      }
+    }
+    return bits
   }
 }

@@ -14,6 +14,11 @@ final class LoadedFont: Sendable {
   /// hot paths can skip asking for them one by one.
   let coversPrintableASCII: Bool
 
+  /// Which code points of the Basic Multilingual Plane the face has glyphs for (see
+  /// ``HarfBuzzFace/coverageOfBasicPlane()``): the shaper asks for every character next to a
+  /// piece before each cache lookup, and a bit costs less than HarfBuzz's character map.
+  private let basicPlane: [UInt64]
+
   init(id: FontID, freeType: FreeTypeFace, harfBuzz: HarfBuzzFace) {
     self.id = id
     self.freeType = freeType
@@ -21,6 +26,15 @@ final class LoadedFont: Sendable {
     self.coversPrintableASCII = (0x21...0x7E).allSatisfy {
       harfBuzz.hasGlyph(for: Unicode.Scalar(UInt8($0)))
     }
+    basicPlane = harfBuzz.coverageOfBasicPlane()
+  }
+
+  /// Whether the face has a glyph for a scalar: ``HarfBuzzFace/hasGlyph(for:)``, from a bitmap
+  /// for the Basic Multilingual Plane.
+  func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    guard value < 0x10000 else { return harfBuzz.hasGlyph(for: scalar) }
+    return basicPlane[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
   }
 
   /// What the face declares about itself.
@@ -34,6 +48,6 @@ final class LoadedFont: Sendable {
   func covers(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
     // The glyph lookup first: it answers for almost every scalar, and the property lookup is
     // the slower of the two.
-    scalars.allSatisfy { harfBuzz.hasGlyph(for: $0) || $0.properties.isDefaultIgnorableCodePoint }
+    scalars.allSatisfy { hasGlyph(for: $0) || $0.properties.isDefaultIgnorableCodePoint }
   }
 }

@@ -216,7 +216,7 @@ extension HarfBuzzShaper: TextShaper {
       return primary.font
     }
     // The primary face's own glyph, without making a Character or taking a lock.
-    if primary.font.harfBuzz.hasGlyph(for: scalar) { return primary.font }
+    if primary.font.hasGlyph(for: scalar) { return primary.font }
     return font(for: Character(scalar), primary: primary)
   }
 

@@ -127,7 +127,7 @@ enum TextItemizer {
         if isFontNeutral(scalar) {
           fonts.append(nil)
         } else if let primary,
-          (coversASCII && scalar.value < 0x7F) || primary.harfBuzz.hasGlyph(for: scalar)
+          (coversASCII && scalar.value < 0x7F) || primary.hasGlyph(for: scalar)
         {
           fonts.append(primary)
         } else {

@@ -66,3 +66,27 @@ import TextLayout
     }
   }
 }
+
+@Suite struct CoverageTests {
+  @Test("a face's coverage bitmap agrees with HarfBuzz's character map on the whole BMP")
+  func bitmapAgreesWithCharacterMap() throws {
+    let shaper = HarfBuzzShaper()
+    // The primary face and the face that shapes ideographs (a fallback).
+    let primary = shaper.primaryFont(for: TextStyle(size: 17)).font
+    let fallback = shaper.font(for: Character("為"), primary: shaper.primaryFont(for: TextStyle()))
+    #expect(fallback.id != primary.id)
+    for font in [primary, fallback] {
+      var covered = 0
+      for value in UInt32(0)..<0x10000 {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        let expected = font.harfBuzz.hasGlyph(for: scalar)
+        if font.hasGlyph(for: scalar) != expected {
+          Issue.record("U+\(String(value, radix: 16)) in \(font.info.familyName)")
+          return
+        }
+        if expected { covered += 1 }
+      }
+      #expect(covered > 2_000, "\(font.info.familyName)")
+    }
+  }
+}
