@@ -55,6 +55,13 @@ public struct ShapedMeasure: Sendable, Hashable {
         end -= 1
         continue
       }
+      // Every hanging space outside ASCII ends with one of these bytes (U+0085 and U+00A0;
+      // U+1680, U+2000 to U+200B, U+2028, U+2029, U+202F, U+205F and U+3000): any other last
+      // byte, as ends most letters, needs no decoding.
+      switch byte {
+      case 0x80...0x8B, 0x9F, 0xA0, 0xA8, 0xA9, 0xAF: break
+      default: return end
+      }
       // Step back to the scalar's lead byte and decode it.
       var start = end - 1
       while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }

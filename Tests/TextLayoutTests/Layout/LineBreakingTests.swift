@@ -112,3 +112,25 @@ func texts(_ layout: LaidOutText) -> [String] {
     }
   }
 }
+
+@Suite struct HangingStartTests {
+  @Test("every hanging space hangs, and letters ending in the same UTF-8 bytes do not")
+  func hangingSpaces() {
+    let spaces: [Unicode.Scalar] = [
+      "\t", "\n", "\u{0B}", "\u{0C}", "\r", " ", "\u{85}", "\u{A0}", "\u{1680}", "\u{2000}",
+      "\u{2005}", "\u{200A}", "\u{200B}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{205F}",
+      "\u{3000}",
+    ]
+    for space in spaces {
+      var text = "word" + String(space) + String(space)
+      let start = text.withUTF8 { ShapedMeasure.hangingStart(inUTF8: $0) }
+      #expect(start == 4, "U+\(String(space.value, radix: 16))")
+    }
+    // "À" ends in 0x80, "ğ" in 0x9F, "Ƞ" in 0xA0, "Ĩ" in 0xA8, "中" in 0xAD: none hangs.
+    for letter in ["À", "ğ", "Ƞ", "Ĩ", "中", "\u{2001}x", "\u{3001}"] {
+      var text = "a " + letter
+      let count = text.utf8.count
+      #expect(text.withUTF8 { ShapedMeasure.hangingStart(inUTF8: $0) } == count, "\(letter)")
+    }
+  }
+}
