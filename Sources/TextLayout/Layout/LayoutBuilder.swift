@@ -643,6 +643,14 @@ struct LayoutBuilder {
     _ segment: Segment, levels: [BidiAnalysis.LevelRun]
   ) -> Segment {
     guard segment.chunk == Segment.unshaped else { return segment }
+    return makeScratchSegment(segment.range, levels: levels, isMandatory: segment.isMandatory)
+  }
+
+  /// Shapes the text of `range` as a segment whose pieces go to the scratch arena: a segment
+  /// cut from another, or one a measurement kept without pieces.
+  mutating func makeScratchSegment(
+    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool
+  ) -> Segment {
     // Moved out while appending, so that makeSegment can read the builder.
     var parts = scratch
     var table = scratchMetrics
@@ -653,8 +661,7 @@ struct LayoutBuilder {
       scratchMetrics = table
     }
     return makeSegment(
-      segment.range, levels: levels, isMandatory: segment.isMandatory, into: &parts, chunk: -1,
-      table: &table)
+      range, levels: levels, isMandatory: isMandatory, into: &parts, chunk: -1, table: &table)
   }
 
   /// Whether a segment's trailing whitespace is shaped with the word before it: the text from
@@ -767,22 +774,11 @@ struct LayoutBuilder {
       offset = end
     }
     let levels = levelRuns(of: segment, in: source)
-    // Moved out while appending, so that makeSegment can read the builder.
-    var parts = scratch
-    var table = scratchMetrics
-    scratch = []
-    scratchMetrics = []
-    defer {
-      scratch = parts
-      scratchMetrics = table
-    }
-    let rest = makeSegment(
-      cut..<segment.range.upperBound, levels: levels, isMandatory: segment.isMandatory,
-      into: &parts, chunk: -1, table: &table)
+    let rest = makeScratchSegment(
+      cut..<segment.range.upperBound, levels: levels, isMandatory: segment.isMandatory)
     guard cut > segment.range.lowerBound else { return (nil, rest) }
-    let first = makeSegment(
-      segment.range.lowerBound..<cut, levels: levels, isMandatory: false, into: &parts,
-      chunk: -1, table: &table)
+    let first = makeScratchSegment(
+      segment.range.lowerBound..<cut, levels: levels, isMandatory: false)
     return (first, rest)
   }
 
@@ -817,16 +813,9 @@ struct LayoutBuilder {
         let levels =
           final.chunk == Segment.unshaped
           ? last.levels : levelRuns(of: final, in: pieceStore(of: final, inLineAt: last.arena))
-        var parts = scratch
-        var table = scratchMetrics
-        scratch = []
-        scratchMetrics = []
         kept.append(
-          makeSegment(
-            final.range.lowerBound..<final.contentEnd, levels: levels, isMandatory: false,
-            into: &parts, chunk: -1, table: &table))
-        scratch = parts
-        scratchMetrics = table
+          makeScratchSegment(
+            final.range.lowerBound..<final.contentEnd, levels: levels, isMandatory: false))
       } else if final.contentEnd > final.range.lowerBound {
         kept.append(final)
       }
