@@ -60,6 +60,15 @@ public struct FontFace: Sendable, Hashable {
   /// - Parameter size: The font size in points.
   /// - Returns: The ascent, descent and line gap in points.
   public func metrics(size: Double) -> FontMetrics {
+    Self.metrics(
+      unitsPerEm: unitsPerEm, ascender: ascender, descender: descender,
+      lineSpacing: lineSpacing, size: size)
+  }
+
+  /// ``metrics(size:)`` from the numbers alone, for callers that keep them apart.
+  static func metrics(
+    unitsPerEm: Int, ascender: Int, descender: Int, lineSpacing: Int, size: Double
+  ) -> FontMetrics {
     let scale = size / Double(unitsPerEm)
     let gap = max(0, lineSpacing - ascender - descender)
     return FontMetrics(

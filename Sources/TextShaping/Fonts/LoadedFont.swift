@@ -27,6 +27,8 @@ final class LoadedFont: Sendable {
       harfBuzz.hasGlyph(for: Unicode.Scalar(UInt8($0)))
     }
     basicPlane = harfBuzz.coverageOfBasicPlane()
+    let info = freeType.info
+    units = (info.unitsPerEm, info.ascender, info.descender, info.lineSpacing)
   }
 
   /// Whether the face has a glyph for a scalar: ``HarfBuzzFace/hasGlyph(for:)``, from a bitmap
@@ -40,8 +42,16 @@ final class LoadedFont: Sendable {
   /// What the face declares about itself.
   var info: FontFace { freeType.info }
 
-  /// The face's metrics at a size, in points.
-  func metrics(size: Double) -> FontMetrics { freeType.info.metrics(size: size) }
+  /// The face's vertical metrics in font units, kept apart from its names: a shaping miss asks
+  /// for them, and copying the description would count a reference for each name.
+  private let units: (perEm: Int, ascender: Int, descender: Int, lineSpacing: Int)
+
+  /// The face's metrics at a size, in points: ``FontFace/metrics(size:)``.
+  func metrics(size: Double) -> FontMetrics {
+    FontFace.metrics(
+      unitsPerEm: units.perEm, ascender: units.ascender, descender: units.descender,
+      lineSpacing: units.lineSpacing, size: size)
+  }
 
   /// Whether the face has a glyph for every scalar of `scalars` that is not default-ignorable
   /// (joiners and variation selectors are invisible and every shaper handles them).

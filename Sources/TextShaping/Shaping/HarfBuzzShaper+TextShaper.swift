@@ -217,7 +217,12 @@ extension HarfBuzzShaper: TextShaper {
     }
     // The primary face's own glyph, without making a Character or taking a lock.
     if primary.font.hasGlyph(for: scalar) { return primary.font }
-    return font(for: Character(scalar), primary: primary)
+    // A fallback face found before for this scalar, by number, without making a Character.
+    let key = primary.scalarFallbackKey(scalar)
+    let cached = state.withLock { state in
+      state.scalarFallbacks[key].map { state.fonts[$0.rawValue] }
+    }
+    return cached ?? font(for: Character(scalar), primary: primary)
   }
 
   static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
@@ -239,8 +244,9 @@ extension HarfBuzzShaper: TextShaper {
     before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?
   ) -> ShapedText {
     let itemization = TextItemizer.itemize(
-      text, before: before, after: after, primary: primary.font
-    ) { font(for: $0, primary: primary) }
+      text, before: before, after: after, primary: primary.font,
+      font: { self.font(for: $0, primary: primary) },
+      scalarFont: { self.font(for: $0, primary: primary) })
     guard !itemization.items.isEmpty else {
       let metrics = primary.font.metrics(size: style.size)
       return ShapedText(

@@ -22,8 +22,8 @@ struct PieceShaper {
     var ascent = 0.0
     var descent = 0.0
     var lineGap = 0.0
-    var seen: Set<FontID> = []
-    for item in items where seen.insert(item.font.id).inserted {
+    // The largest metrics over the items' faces (a face met again changes nothing).
+    for item in items {
       let metrics = item.font.metrics(size: size)
       ascent = max(ascent, metrics.ascent)
       descent = max(descent, metrics.descent)
@@ -85,36 +85,55 @@ struct PieceShaper {
   /// A glyph belongs to the character that contains its HarfBuzz cluster; characters without
   /// glyphs of their own (inside a ligature, say) join the cluster before them.
   private func clusters(of runs: [GlyphRun]) -> [ShapedText.Cluster] {
-    var glyphs: [(start: Int, advance: Double)] = []
-    for run in runs {
-      for index in run.clusters.indices {
-        glyphs.append((run.clusters[index], run.advances[index]))
-      }
-    }
-    glyphs.sort { $0.start < $1.start }
-
-    var starts: [Int] = []
-    var advances: [Double] = []
+    var clusters: [ShapedText.Cluster] = []
+    clusters.reserveCapacity(characterStarts.count)
     var character = 0
-    for glyph in glyphs {
-      while character + 1 < characterStarts.count, characterStarts[character + 1] <= glyph.start {
+    // Each glyph joins the cluster of the character that contains its HarfBuzz cluster; the
+    // ranges' ends are set once every start is known.
+    func add(_ start: Int, _ advance: Double) {
+      while character + 1 < characterStarts.count, characterStarts[character + 1] <= start {
         character += 1
       }
       // Everything before the first glyph belongs to the first cluster.
-      let start = starts.isEmpty ? 0 : characterStarts[character]
-      if starts.last == start {
-        advances[advances.count - 1] += glyph.advance
+      let clusterStart = clusters.isEmpty ? 0 : characterStarts[character]
+      if clusters.last?.range.lowerBound == clusterStart {
+        clusters[clusters.count - 1].advance += advance
       } else {
-        starts.append(start)
-        advances.append(glyph.advance)
+        clusters.append(ShapedText.Cluster(range: clusterStart..<clusterStart, advance: advance))
       }
     }
-    if starts.isEmpty, !bytes.isEmpty {
+    if runs.count == 1, isNondecreasing(runs[0].clusters) {
+      // One run in logical order (left to right, one face): the order sorting would give.
+      for index in runs[0].clusters.indices {
+        add(runs[0].clusters[index], runs[0].advances[index])
+      }
+    } else {
+      var glyphs: [(start: Int, advance: Double)] = []
+      for run in runs {
+        for index in run.clusters.indices {
+          glyphs.append((run.clusters[index], run.advances[index]))
+        }
+      }
+      glyphs.sort { $0.start < $1.start }
+      for glyph in glyphs { add(glyph.start, glyph.advance) }
+    }
+    if clusters.isEmpty, !bytes.isEmpty {
       return [ShapedText.Cluster(range: 0..<bytes.count, advance: 0)]
     }
-    return starts.indices.map { index in
-      let end = index + 1 < starts.count ? starts[index + 1] : bytes.count
-      return ShapedText.Cluster(range: starts[index]..<end, advance: advances[index])
+    for index in clusters.indices {
+      let end = index + 1 < clusters.count ? clusters[index + 1].range.lowerBound : bytes.count
+      clusters[index].range = clusters[index].range.lowerBound..<end
     }
+    return clusters
+  }
+
+  /// Whether every cluster value is at least the one before it.
+  private func isNondecreasing(_ values: [Int]) -> Bool {
+    var previous = Int.min
+    for value in values {
+      if value < previous { return false }
+      previous = value
+    }
+    return true
   }
 }

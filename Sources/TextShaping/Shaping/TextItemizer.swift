@@ -40,12 +40,16 @@ enum TextItemizer {
   }
 
   /// Itemizes `text`, asking `font(for:)` for the face of each character.
+  ///
+  /// - Parameter scalarFont: The face of a character of one scalar, found without making a
+  ///   `Character`; it must agree with `font(for:)`.
   static func itemize(
     _ text: Substring, before: Neighbor? = nil, after: Neighbor? = nil,
-    primary: LoadedFont? = nil, font fontForCharacter: (Character) -> LoadedFont
+    primary: LoadedFont? = nil, font fontForCharacter: (Character) -> LoadedFont,
+    scalarFont: (Unicode.Scalar) -> LoadedFont
   ) -> Itemization {
     var units = Units()
-    if !units.collectScalars(of: text, primary: primary, font: fontForCharacter) {
+    if !units.collectScalars(of: text, primary: primary, font: scalarFont) {
       units = Units()
       units.collectCharacters(of: text, font: fontForCharacter)
     }
@@ -118,8 +122,12 @@ enum TextItemizer {
     ///
     /// - Returns: `false`, with the units incomplete, when some scalar may join another.
     mutating func collectScalars(
-      of text: Substring, primary: LoadedFont?, font fontForCharacter: (Character) -> LoadedFont
+      of text: Substring, primary: LoadedFont?, font fontForScalar: (Unicode.Scalar) -> LoadedFont
     ) -> Bool {
+      let capacity = text.utf8.count
+      characterStarts.reserveCapacity(capacity)
+      fonts.reserveCapacity(capacity)
+      rawScripts.reserveCapacity(capacity)
       let coversASCII = primary?.coversPrintableASCII ?? false
       for scalar in text.unicodeScalars {
         guard standsAlone(scalar) else { return false }
@@ -131,7 +139,7 @@ enum TextItemizer {
         {
           fonts.append(primary)
         } else {
-          fonts.append(fontForCharacter(Character(scalar)))
+          fonts.append(fontForScalar(scalar))
         }
         // A character's script is its first scalar's that is not neutral, or Common.
         let script = TextItemizer.script(of: scalar)

@@ -36,7 +36,10 @@ import TextLayout
     for sample in Self.samples {
       for piece in pieces(of: sample) {
         var scalars = TextItemizer.Units()
-        guard scalars.collectScalars(of: piece, primary: primary.font, font: font) else {
+        guard
+          scalars.collectScalars(
+            of: piece, primary: primary.font, font: { shaper.font(for: $0, primary: primary) })
+        else {
           continue
         }
         fastPieces += 1
