@@ -18,7 +18,29 @@ import Synchronization
 public final class PreparedText: Sendable {
   /// The text.
   public let text: StyledText
-  let state = Mutex<[Int: WindowAnalysis]>([:])
+  let state = Mutex(Kept())
+
+  /// The analyses kept, by the offset where their paragraph starts. Most texts are one
+  /// paragraph: the first one's has a place of its own, found without hashing.
+  struct Kept {
+    var first: WindowAnalysis?
+    var others: [Int: WindowAnalysis] = [:]
+
+    /// Removes the analysis of a paragraph and returns it, moved rather than copied.
+    mutating func remove(at start: Int) -> WindowAnalysis? {
+      guard start == 0 else { return others.removeValue(forKey: start) }
+      var taken: WindowAnalysis?
+      swap(&taken, &first)
+      return taken
+    }
+
+    subscript(start: Int) -> WindowAnalysis? {
+      get { start == 0 ? first : others[start] }
+      set {
+        if start == 0 { first = newValue } else { others[start] = newValue }
+      }
+    }
+  }
 
   /// Prepares a text; nothing is analyzed until it is laid out.
   public init(_ text: StyledText) {
@@ -28,7 +50,7 @@ public final class PreparedText: Sendable {
   /// Takes the analysis kept for the paragraph starting at `start` out, so that a layout can
   /// grow it in place (its arrays referenced once); the layout keeps it again when done.
   func take(at start: Int) -> WindowAnalysis? {
-    state.withLock { $0.removeValue(forKey: start) }
+    state.withLock { $0.remove(at: start) }
   }
 
   /// Keeps an analysis unless a larger one is already kept.
