@@ -158,14 +158,15 @@ struct LayoutBuilder {
   }
 
   /// The first window's size for a limited layout: an estimate of the bytes the remaining lines
-  /// can hold, plus the trust margin.
+  /// can hold, plus twice ``windowMargin``.
   ///
   /// Four bytes per em of line covers Latin (under 2), CJK (3) and most Cyrillic, Greek and
-  /// Hebrew (3 to 4); Arabic and Thai with their marks can need more, and then a second window
-  /// follows. Too large a window costs line-break analysis (about 8 ns a byte with ICU) on text
-  /// that is never shown; too small costs a second window. Measured on the list benchmark, six
-  /// bytes cost 10% more time than four, and three made re-layout at a wider width extend
-  /// too many windows.
+  /// Hebrew (3 to 4); Arabic and Thai with their marks can need more, and then the window
+  /// grows. Too large a window costs line-break analysis (about 130 instructions a byte with
+  /// ICU) on text that is never shown; too small costs another analysis. The estimate is
+  /// generous on purpose: the same window then holds the lines of a wider layout of a prepared
+  /// text (a list after a rotation). Measured on the list benchmark, three bytes an em made the
+  /// first pass about 5% faster and a re-layout at 480 points 30% slower.
   func initialWindow(at offset: Int) -> Int {
     guard limit != Int.max else { return Int.max }
     if let fixedWindow { return max(fixedWindow, 2 * Self.windowMargin) }
