@@ -38,20 +38,12 @@ public final class RecordingBackend: TextShaper, UnicodeAnalyzer, Sendable {
   public func metrics(for style: TextStyle) -> FontMetrics { shaper.metrics(for: style) }
 
   public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
-    let end = Self.end(of: text)
-    state.withLock {
-      $0.furthestShaped = max($0.furthestShaped, end)
-      $0.shapeCalls += 1
-    }
+    record(upTo: Self.end(of: text), pieces: 1, in: \.shapeCalls)
     return shaper.shape(text, style: style, isRightToLeft: isRightToLeft)
   }
 
   public func measure(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedMeasure {
-    let end = Self.end(of: text)
-    state.withLock {
-      $0.furthestShaped = max($0.furthestShaped, end)
-      $0.measureCalls += 1
-    }
+    record(upTo: Self.end(of: text), pieces: 1, in: \.measureCalls)
     return shaper.measure(text, style: style, isRightToLeft: isRightToLeft)
   }
 
@@ -59,13 +51,17 @@ public final class RecordingBackend: TextShaper, UnicodeAnalyzer, Sendable {
     _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
     into measures: inout [ShapedMeasure]
   ) {
-    let end = pieces.map(\.upperBound).max() ?? 0
-    state.withLock {
-      $0.furthestShaped = max($0.furthestShaped, end)
-      $0.measureCalls += pieces.count
-    }
+    record(upTo: pieces.map(\.upperBound).max() ?? 0, pieces: pieces.count, in: \.measureCalls)
     shaper.measure(
       pieces, in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
+  }
+
+  /// Records pieces shaped or measured up to an offset of the whole text.
+  private func record(upTo end: Int, pieces: Int, in count: WritableKeyPath<Record, Int>) {
+    state.withLock {
+      $0.furthestShaped = max($0.furthestShaped, end)
+      $0[keyPath: count] += pieces
+    }
   }
 
   public func lineBreaks(in text: Substring) -> [LineBreakOpportunity] {
