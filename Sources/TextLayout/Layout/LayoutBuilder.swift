@@ -459,12 +459,8 @@ struct LayoutBuilder {
 
   // MARK: - Segments
 
-  /// Shapes the text of `range` as a segment, cut at style and level changes.
-  ///
-  /// The segment's trailing whitespace hangs at a line end. It is shaped together with the word
-  /// before it when both have one style and the paragraph's level (one shaping call instead of
-  /// two, and the space sits where rule L1 would put it anyway); otherwise it is shaped apart,
-  /// so that rule L1 can move it to the paragraph level.
+  /// Shapes the text of `range` as a segment, cut at style and level changes, in the pieces
+  /// ``forEachPiece(ofSegment:contentEnd:levels:paragraphLevel:_:)`` gives.
   ///
   /// - Parameter paragraphLevel: The level of the segment's paragraph; `nil` for the one being
   ///   laid out.
@@ -475,18 +471,20 @@ struct LayoutBuilder {
   ) -> Segment {
     let contentEnd = trailingSpaceStart(in: range)
     let first = pieces.count
-    if shapesSpaceTogether(
-      range, contentEnd: contentEnd, levels: levels,
-      paragraphLevel: paragraphLevel ?? self.paragraphLevel)
-    {
-      appendPieces(range, levels: levels, whitespace: false, to: &pieces)
-      let last = pieces.count - 1
-      pieces[last].trailingAdvance = pieces[last].shaped.advance(
-        ofClustersFrom: contentEnd - pieces[last].range.lowerBound)
-      pieces[last].contentEnd = contentEnd
-    } else {
-      appendPieces(range.lowerBound..<contentEnd, levels: levels, whitespace: false, to: &pieces)
-      appendPieces(contentEnd..<range.upperBound, levels: levels, whitespace: true, to: &pieces)
+    forEachPiece(
+      ofSegment: range, contentEnd: contentEnd, levels: levels,
+      paragraphLevel: paragraphLevel ?? self.paragraphLevel
+    ) { piece, run, level, hanging in
+      let shaped = shaper.shape(
+        text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
+      var made = Piece(
+        range: piece, style: run, level: level, shaped: shaped, advance: shaped.advance,
+        isTrailingWhitespace: hanging == .all, role: .text)
+      if hanging == .trailingSpaces {
+        made.trailingAdvance = shaped.advance(ofClustersFrom: contentEnd - piece.lowerBound)
+        made.contentEnd = contentEnd
+      }
+      pieces.append(made)
     }
     return Segment(
       range: range, pieces: first..<pieces.count, in: pieces, chunk: chunk,
@@ -533,7 +531,6 @@ struct LayoutBuilder {
   /// A piece of a segment being measured: its range, style run and level, and which part of
   /// its advance hangs at a line end.
   struct PieceToMeasure {
-    enum Hanging { case none, trailingSpaces, all }
     var range: Range<Int>
     var run: Int
     var level: UInt8
@@ -577,24 +574,12 @@ struct LayoutBuilder {
         let contentEnd =
           from + ShapedMeasure.hangingStart(inUTF8: UnsafeBufferPointer(rebasing: bytes[from..<to]))
         batch.contentEnds.append(contentEnd)
-        if shapesSpaceTogether(
-          from..<to, contentEnd: contentEnd, levels: levels, paragraphLevel: paragraphLevel)
-        {
-          // Only the last piece ends with the hanging whitespace, as in makeSegment.
-          forEachPiece(from..<to, levels: levels) { piece, run, level in
-            batch.pieces.append(
-              PieceToMeasure(
-                range: piece, run: run, level: level,
-                hanging: piece.upperBound == to ? .trailingSpaces : .none))
-          }
-        } else {
-          forEachPiece(from..<contentEnd, levels: levels) { piece, run, level in
-            batch.pieces.append(
-              PieceToMeasure(range: piece, run: run, level: level, hanging: .none))
-          }
-          forEachPiece(contentEnd..<to, levels: levels) { piece, run, level in
-            batch.pieces.append(PieceToMeasure(range: piece, run: run, level: level, hanging: .all))
-          }
+        forEachPiece(
+          ofSegment: from..<to, contentEnd: contentEnd, levels: levels,
+          paragraphLevel: paragraphLevel
+        ) { piece, run, level, hanging in
+          batch.pieces.append(
+            PieceToMeasure(range: piece, run: run, level: level, hanging: hanging))
         }
         batch.pieceEnds.append(batch.pieces.count)
         from = to
@@ -665,6 +650,49 @@ struct LayoutBuilder {
       range, levels: levels, isMandatory: isMandatory, into: &parts, chunk: -1, table: &table)
   }
 
+  /// What of a piece's advance hangs at a line end.
+  enum Hanging {
+    /// Nothing: a piece of a word.
+    case none
+    /// The whitespace it ends with: the last piece of a word shaped with its spaces.
+    case trailingSpaces
+    /// All of it: a piece of the whitespace shaped apart.
+    case all
+  }
+
+  /// Calls `body` with each piece of the segment at `range`, in logical order, and what of it
+  /// hangs at a line end: the makeup of a segment, which shaping
+  /// (``makeSegment(_:levels:isMandatory:into:chunk:table:paragraphLevel:)``) and measuring
+  /// (``measureSegments(_:budget:batch:)``) share, so that their sums agree to the last bit.
+  ///
+  /// The segment's trailing whitespace hangs at a line end. It is shaped together with the word
+  /// before it when both have one style and the paragraph's level (one shaping call instead of
+  /// two, and the space sits where rule L1 would put it anyway); otherwise it is shaped apart,
+  /// so that rule L1 can move it to the paragraph level.
+  ///
+  /// - Parameters:
+  ///   - range: The segment's range.
+  ///   - contentEnd: Where its trailing whitespace starts.
+  ///   - levels: The window's level runs.
+  ///   - paragraphLevel: The level of the segment's paragraph.
+  func forEachPiece(
+    ofSegment range: Range<Int>, contentEnd: Int, levels: [BidiAnalysis.LevelRun],
+    paragraphLevel: UInt8,
+    _ body: (_ piece: Range<Int>, _ run: Int, _ level: UInt8, _ hanging: Hanging) -> Void
+  ) {
+    if shapesSpaceTogether(
+      range, contentEnd: contentEnd, levels: levels, paragraphLevel: paragraphLevel)
+    {
+      // Only the last piece ends with the hanging whitespace.
+      forEachPiece(range, levels: levels) { piece, run, level in
+        body(piece, run, level, piece.upperBound == range.upperBound ? .trailingSpaces : .none)
+      }
+    } else {
+      forEachPiece(range.lowerBound..<contentEnd, levels: levels) { body($0, $1, $2, .none) }
+      forEachPiece(contentEnd..<range.upperBound, levels: levels) { body($0, $1, $2, .all) }
+    }
+  }
+
   /// Whether a segment's trailing whitespace is shaped with the word before it: the text from
   /// its last content character through its end has one style and the paragraph's level.
   func shapesSpaceTogether(
@@ -713,20 +741,6 @@ struct LayoutBuilder {
       if levelIndex + 1 < levels.count && levels[levelIndex].range.upperBound <= offset {
         levelIndex += 1
       }
-    }
-  }
-
-  func appendPieces(
-    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], whitespace: Bool,
-    to pieces: inout [Piece]
-  ) {
-    forEachPiece(range, levels: levels) { piece, run, level in
-      let shaped = shaper.shape(
-        text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
-      pieces.append(
-        Piece(
-          range: piece, style: run, level: level, shaped: shaped, advance: shaped.advance,
-          isTrailingWhitespace: whitespace, role: .text))
     }
   }
 
