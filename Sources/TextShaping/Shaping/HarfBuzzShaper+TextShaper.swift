@@ -72,9 +72,8 @@ extension HarfBuzzShaper: TextShaper {
         for (index, piece) in pieces.enumerated() {
           let (before, after) = neighbors(of: piece, in: text, primary: primary)
           let key = ShapeCache.Key(
-            primary: primary.font.id.rawValue, size: style.size, isRightToLeft: isRightToLeft,
-            before: before?.font.id.rawValue ?? -1, beforeScript: before?.script.rawValue ?? 0,
-            after: after?.font.id.rawValue ?? -1, afterScript: after?.script.rawValue ?? 0)
+            primary: primary, size: style.size, isRightToLeft: isRightToLeft, before: before,
+            after: after)
           let hash = ShapeCache.hash(UnsafeBufferPointer(rebasing: text[piece]), key: key)
           keys.initializeElement(at: index, to: (key, hash))
         }
@@ -101,17 +100,14 @@ extension HarfBuzzShaper: TextShaper {
         for (index, piece) in pieces.enumerated() where measures[first + index].advance.isNaN {
           let start = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound)
           let substring = string[start..<utf8.index(start, offsetBy: piece.count)]
+          // The neighbours are found again for the few pieces that miss, rather than kept
+          // (with a reference to each face) for every piece.
           let (before, after) = neighbors(of: piece, in: text, primary: primary)
-          let shaped = shapeUncached(
-            substring, style: style, isRightToLeft: isRightToLeft, primary: primary,
-            before: before, after: after)
-          let measure = ShapedMeasure(shaped, text: substring)
-          let bytes = UnsafeBufferPointer(rebasing: text[piece])
-          state.withLock {
-            $0.shapes.insert(
-              shaped, measure: measure, for: bytes, key: keys[index].0, hash: keys[index].1)
-          }
-          measures[first + index] = measure
+          measures[first + index] =
+            shapeAndCache(
+              substring, bytes: UnsafeBufferPointer(rebasing: text[piece]), key: keys[index].0,
+              hash: keys[index].1, style: style, primary: primary, before: before, after: after
+            ).measure
         }
       }
     }
@@ -136,20 +132,38 @@ extension HarfBuzzShaper: TextShaper {
       let utf8 = UnsafeBufferPointer(rebasing: paragraph[start..<end])
       let (before, after) = neighbors(of: start..<end, in: paragraph, primary: primary)
       let key = ShapeCache.Key(
-        primary: primary.font.id.rawValue, size: style.size, isRightToLeft: isRightToLeft,
-        before: before?.font.id.rawValue ?? -1, beforeScript: before?.script.rawValue ?? 0,
-        after: after?.font.id.rawValue ?? -1, afterScript: after?.script.rawValue ?? 0)
+        primary: primary, size: style.size, isRightToLeft: isRightToLeft, before: before,
+        after: after)
       let hash = ShapeCache.hash(utf8, key: key)
       if let found = state.withLock({ lookup($0.shapes, utf8, key, hash) }) {
         return found
       }
-      let shaped = shapeUncached(
-        text, style: style, isRightToLeft: isRightToLeft, primary: primary, before: before,
+      let (shaped, measure) = shapeAndCache(
+        text, bytes: utf8, key: key, hash: hash, style: style, primary: primary, before: before,
         after: after)
-      let measure = ShapedMeasure(shaped, text: text)
-      state.withLock { $0.shapes.insert(shaped, measure: measure, for: utf8, key: key, hash: hash) }
       return derive(shaped, measure)
     }
+  }
+
+  /// Shapes a piece the cache lacks, and caches the result and its measure.
+  ///
+  /// - Parameters:
+  ///   - text: The piece, in its paragraph.
+  ///   - bytes: The piece's UTF-8.
+  ///   - key: The piece's key, made from `primary`, the style, the direction and the
+  ///     neighbours.
+  ///   - hash: The hash of `bytes` and `key`.
+  private func shapeAndCache(
+    _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key, hash: UInt64,
+    style: TextStyle, primary: PrimaryFont, before: TextItemizer.Neighbor?,
+    after: TextItemizer.Neighbor?
+  ) -> (shaped: ShapedText, measure: ShapedMeasure) {
+    let shaped = shapeUncached(
+      text, style: style, isRightToLeft: key.isRightToLeft, primary: primary, before: before,
+      after: after)
+    let measure = ShapedMeasure(shaped, text: text)
+    state.withLock { $0.shapes.insert(shaped, measure: measure, for: bytes, key: key, hash: hash) }
+    return (shaped, measure)
   }
 
   /// The characters around a piece in its paragraph that decide the face of spaces at its
@@ -218,11 +232,8 @@ extension HarfBuzzShaper: TextShaper {
     // The primary face's own glyph, without making a Character or taking a lock.
     if primary.font.hasGlyph(for: scalar) { return primary.font }
     // A fallback face found before for this scalar, by number, without making a Character.
-    let key = primary.scalarFallbackKey(scalar)
-    let cached = state.withLock { state in
-      state.scalarFallbacks[key].map { state.fonts[$0.rawValue] }
-    }
-    return cached ?? font(for: Character(scalar), primary: primary)
+    return knownFallback(for: scalar, primary: primary)
+      ?? font(for: Character(scalar), primary: primary)
   }
 
   static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {

@@ -199,16 +199,18 @@ public final class HarfBuzzShaper: Sendable {
     }
     var scalars = character.unicodeScalars.makeIterator()
     if let only = scalars.next(), scalars.next() == nil {
-      let scalarKey = primary.scalarFallbackKey(only)
-      let cached = state.withLock { state in
-        state.scalarFallbacks[scalarKey].map { state.fonts[$0.rawValue] }
-      }
-      if let cached { return cached }
+      if let known = knownFallback(for: only, primary: primary) { return known }
       let chosen = fallbackFont(for: character, primary: primary)
-      state.withLock { $0.scalarFallbacks[scalarKey] = chosen.id }
+      state.withLock { $0.scalarFallbacks[primary.scalarFallbackKey(only)] = chosen.id }
       return chosen
     }
     return fallbackFont(for: character, primary: primary)
+  }
+
+  /// The fallback face found before for a character of one scalar the primary face lacks.
+  func knownFallback(for scalar: Unicode.Scalar, primary: PrimaryFont) -> LoadedFont? {
+    let key = primary.scalarFallbackKey(scalar)
+    return state.withLock { state in state.scalarFallbacks[key].map { state.fonts[$0.rawValue] } }
   }
 
   /// The face for a character the primary face lacks, through Fontconfig's sorted list.

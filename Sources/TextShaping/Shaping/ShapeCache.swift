@@ -21,6 +21,20 @@ struct ShapeCache {
     var beforeScript: UInt32
     var after: Int
     var afterScript: UInt32
+
+    /// The key of a piece shaped with a primary face and with these neighbours.
+    init(
+      primary: HarfBuzzShaper.PrimaryFont, size: Double, isRightToLeft: Bool,
+      before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?
+    ) {
+      self.primary = primary.font.id.rawValue
+      self.size = size
+      self.isRightToLeft = isRightToLeft
+      self.before = before?.font.id.rawValue ?? -1
+      self.beforeScript = before?.script.rawValue ?? 0
+      self.after = after?.font.id.rawValue ?? -1
+      self.afterScript = after?.script.rawValue ?? 0
+    }
   }
 
   private struct Entry {
