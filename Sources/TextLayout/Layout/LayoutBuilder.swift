@@ -170,9 +170,15 @@ struct LayoutBuilder {
   func initialWindow(at offset: Int) -> Int {
     guard limit != Int.max else { return Int.max }
     if let fixedWindow { return max(fixedWindow, 2 * Self.windowMargin) }
-    let size = max(1, text.style(at: offset).size)
-    let ems = Double(limit - drafts.count) * configuration.width / size
+    let ems = emsLeft(at: offset, pen: 0)
     return Int(min(ems * 4, Double(Int.max / 4))) + 2 * Self.windowMargin
+  }
+
+  /// The ems the lines left (the one being filled, up to `pen`, and those after it) can still
+  /// hold, in the font size at `offset`. For limited layouts only.
+  func emsLeft(at offset: Int, pen: Double) -> Double {
+    let size = max(1, text.style(at: offset).size)
+    return max(0, Double(limit - drafts.count) * configuration.width - pen) / size
   }
 
   /// About how many UTF-8 bytes the lines left can still hold, at three bytes an em (Cyrillic,
@@ -180,9 +186,8 @@ struct LayoutBuilder {
   /// line, which costs less than the many small batches of a lower estimate).
   func bytesLeft(after filler: LineFiller) -> Int {
     guard limit != Int.max else { return Int.max }
-    let size = max(1, text.style(at: filler.lineStart).size)
-    let advance = Double(limit - drafts.count) * configuration.width - filler.pen
-    return Int(min(max(0, advance) / size * 3, Double(Int.max / 4)))
+    let ems = emsLeft(at: filler.lineStart, pen: filler.pen)
+    return Int(min(ems * 3, Double(Int.max / 4)))
   }
 
   /// Analyzes a window of a paragraph: bidi levels and the trusted break opportunities.
