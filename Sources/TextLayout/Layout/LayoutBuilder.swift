@@ -576,8 +576,7 @@ struct LayoutBuilder {
       var from = batchStart
       for index in first..<end {
         let to = analysis.boundaries[index].offset
-        let contentEnd =
-          from + ShapedMeasure.hangingStart(inUTF8: UnsafeBufferPointer(rebasing: bytes[from..<to]))
+        let contentEnd = Self.trailingSpaceStart(in: from..<to, of: bytes)
         batch.contentEnds.append(contentEnd)
         forEachPiece(
           ofSegment: from..<to, contentEnd: contentEnd, levels: levels,
@@ -717,10 +716,15 @@ struct LayoutBuilder {
   /// Where the white space at the end of a range starts (its end when there is none).
   func trailingSpaceStart(in range: Range<Int>) -> Int {
     var text = text.string
-    return text.withUTF8 { bytes in
-      range.lowerBound
-        + ShapedMeasure.hangingStart(inUTF8: UnsafeBufferPointer(rebasing: bytes[range]))
-    }
+    return text.withUTF8 { Self.trailingSpaceStart(in: range, of: $0) }
+  }
+
+  /// Where the white space at the end of a range of UTF-8 starts.
+  static func trailingSpaceStart(
+    in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    range.lowerBound
+      + ShapedMeasure.hangingStart(inUTF8: UnsafeBufferPointer(rebasing: bytes[range]))
   }
 
   /// Calls `body` with each piece of `range`: the range cut where the style or the bidi level
