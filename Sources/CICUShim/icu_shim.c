@@ -4,6 +4,7 @@
 
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/ustring.h>
 #include <unicode/utext.h>
 
@@ -90,6 +91,45 @@ int32_t trs_line_breaks(
   utext_close(text);
   trs_succeed(status);
   return count;
+}
+
+static int trs_is_east_asian_wide(int32_t c) {
+  int32_t width = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+  return width == U_EA_FULLWIDTH || width == U_EA_WIDE || width == U_EA_HALFWIDTH;
+}
+
+uint8_t trs_line_break_class(int32_t c) {
+  switch ((ULineBreak)u_getIntPropertyValue(c, UCHAR_LINE_BREAK)) {
+  case U_LB_ALPHABETIC:
+  case U_LB_AMBIGUOUS:
+  case U_LB_UNKNOWN:
+    return trs_lb_al;
+  case U_LB_HEBREW_LETTER: return trs_lb_hl;
+  case U_LB_IDEOGRAPHIC: return trs_lb_id;
+  case U_LB_SPACE: return trs_lb_sp;
+  case U_LB_COMBINING_MARK: return trs_lb_cm;
+  case U_LB_GLUE: return trs_lb_gl;
+  case U_LB_BREAK_AFTER: return trs_lb_ba;
+  case U_LB_BREAK_BEFORE: return trs_lb_bb;
+  case U_LB_BREAK_BOTH: return trs_lb_b2;
+  case U_LB_HYPHEN: return trs_lb_hy;
+  case U_LB_NONSTARTER:
+  case U_LB_CONDITIONAL_JAPANESE_STARTER:
+    return trs_lb_ns;
+  case U_LB_INSEPARABLE: return trs_lb_in;
+  case U_LB_EXCLAMATION: return trs_lb_ex;
+  case U_LB_INFIX_NUMERIC: return trs_lb_is;
+  case U_LB_BREAK_SYMBOLS: return trs_lb_sy;
+  case U_LB_CLOSE_PUNCTUATION: return trs_lb_cl;
+  case U_LB_CLOSE_PARENTHESIS: return trs_is_east_asian_wide(c) ? trs_lb_cp_wide : trs_lb_cp;
+  case U_LB_OPEN_PUNCTUATION: return trs_is_east_asian_wide(c) ? trs_lb_op_wide : trs_lb_op;
+  case U_LB_QUOTATION: return trs_lb_qu;
+  case U_LB_NUMERIC: return trs_lb_nu;
+  case U_LB_PREFIX_NUMERIC: return trs_lb_pr;
+  case U_LB_POSTFIX_NUMERIC: return trs_lb_po;
+  default:
+    return trs_lb_other;
+  }
 }
 
 int32_t trs_bidi_runs(

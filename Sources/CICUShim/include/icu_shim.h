@@ -39,6 +39,42 @@ int32_t trs_line_breaks(
     trs_line_breaker *breaker, const char *utf8, int32_t length, int32_t limit,
     int32_t *offsets, uint8_t *mandatory, int32_t capacity, trs_status *status);
 
+/// The line breaking classes `trs_line_break_class` tells apart: the UAX #14 classes after rule
+/// LB1 (AI and XX resolve to AL, CJ to NS), with OP and CP split by East Asian width for rule LB30.
+/// `trs_lb_other` stands for every class a caller must leave to ICU's iterator (mandatory breaks,
+/// ZW, WJ, ZWJ, CB, SA, Hangul jamo and syllables, RI, EB, EM).
+typedef enum trs_lb {
+  trs_lb_other = 0,
+  trs_lb_al,
+  trs_lb_hl,
+  trs_lb_id,
+  trs_lb_sp,
+  trs_lb_cm,
+  trs_lb_gl,
+  trs_lb_ba,
+  trs_lb_bb,
+  trs_lb_b2,
+  trs_lb_hy,
+  trs_lb_ns,
+  trs_lb_in,
+  trs_lb_ex,
+  trs_lb_is,
+  trs_lb_sy,
+  trs_lb_cl,
+  trs_lb_cp,
+  trs_lb_cp_wide,
+  trs_lb_op,
+  trs_lb_op_wide,
+  trs_lb_qu,
+  trs_lb_nu,
+  trs_lb_pr,
+  trs_lb_po,
+  trs_lb_count,
+} trs_lb;
+
+/// The line breaking class of code point `c` in ICU's Unicode data, as a `trs_lb` value.
+uint8_t trs_line_break_class(int32_t c);
+
 /// The paragraph direction for `trs_bidi_runs`.
 enum {
   trs_direction_ltr = 0,
