@@ -123,6 +123,19 @@ struct LayoutBuilder {
     return string.withUTF8 { bytes in
       var offset = start
       while offset < end {
+        // Eight bytes at a time while none can start a separator: none below 0x0E, none 0xC2 or
+        // 0xE2 (the lead bytes of NEL and of LINE and PARAGRAPH SEPARATOR).
+        if offset + 8 <= end {
+          let word = UInt64(
+            littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(
+              as: UInt64.self))
+          if !Self.hasByte(in: word, below: 0x0E) && !Self.hasByte(in: word, equalTo: 0xC2)
+            && !Self.hasByte(in: word, equalTo: 0xE2)
+          {
+            offset += 8
+            continue
+          }
+        }
         switch bytes[offset] {
         case 0x0A, 0x0B, 0x0C:
           return (offset, 1)
@@ -143,6 +156,17 @@ struct LayoutBuilder {
       }
       return nil
     }
+  }
+
+  /// Whether any of the eight bytes of `word` is below `limit` (at most 0x80).
+  static func hasByte(in word: UInt64, below limit: UInt8) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    return (word &- ones &* UInt64(limit)) & ~word & (ones &* 0x80) != 0
+  }
+
+  /// Whether any of the eight bytes of `word` is `byte`.
+  static func hasByte(in word: UInt64, equalTo byte: UInt8) -> Bool {
+    hasByte(in: word ^ (0x0101_0101_0101_0101 &* UInt64(byte)), below: 1)
   }
 
   /// Moves an offset back to the start of a Unicode scalar.

@@ -142,33 +142,48 @@ public struct ICUAnalyzer: Sendable {
   static func mayBeRightToLeft(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     let count = bytes.count
-    while index < count {
-      let byte = bytes[index]
-      if byte < 0x80 {
+    return rightToLeftLeads.withUnsafeBufferPointer { leads in
+      while index < count {
+        // Eight bytes at a time through ASCII, then one lead byte at a time through a table.
+        if index + 8 <= count
+          && UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+            & 0x8080_8080_8080_8080 == 0
+        {
+          index += 8
+          continue
+        }
+        let byte = bytes[index]
+        guard leads[Int(byte)] else {
+          index += 1
+          continue
+        }
+        let next = index + 1 < count ? bytes[index + 1] : 0
+        let third = index + 2 < count ? bytes[index + 2] : 0
+        switch byte {
+        case 0xD6...0xDF:  // U+0580–U+07FF: Hebrew to NKo (and a little Armenian)
+          return true
+        case 0xE0 where (0xA0...0xA3).contains(next):  // U+0800–U+08FF
+          return true
+        case 0xE2 where next == 0x80 && [0x8F, 0xAA, 0xAB, 0xAD, 0xAE].contains(third):
+          return true  // RLM, and LRE, RLE, LRO, RLO, which raise levels even in LTR text
+        case 0xE2 where next == 0x81 && (0xA6...0xA8).contains(third):
+          return true  // LRI, RLI, FSI
+        case 0xEF where (0xAC...0xBB).contains(next):  // U+FB00–U+FEFF presentation forms
+          return true
+        case 0xF0 where next == 0x90 || next == 0x9E:  // U+10000–U+10FFF, U+1E000–U+1EFFF
+          return true
+        default:
+          break
+        }
         index += 1
-        continue
       }
-      let next = index + 1 < count ? bytes[index + 1] : 0
-      let third = index + 2 < count ? bytes[index + 2] : 0
-      switch byte {
-      case 0xD6...0xDF:  // U+0580–U+07FF: Hebrew to NKo (and a little Armenian)
-        return true
-      case 0xE0 where (0xA0...0xA3).contains(next):  // U+0800–U+08FF
-        return true
-      case 0xE2 where next == 0x80 && [0x8F, 0xAA, 0xAB, 0xAD, 0xAE].contains(third):
-        return true  // RLM, and LRE, RLE, LRO, RLO, which raise levels even in LTR text
-      case 0xE2 where next == 0x81 && (0xA6...0xA8).contains(third):
-        return true  // LRI, RLI, FSI
-      case 0xEF where (0xAC...0xBB).contains(next):  // U+FB00–U+FEFF presentation forms
-        return true
-      case 0xF0 where next == 0x90 || next == 0x9E:  // U+10000–U+10FFF, U+1E000–U+1EFFF
-        return true
-      default:
-        break
-      }
-      index += 1
+      return false
     }
-    return false
+  }
+
+  /// The lead bytes ``mayBeRightToLeft(_:)`` looks at closely.
+  private static let rightToLeftLeads: [Bool] = (0...255).map {
+    (0xD6...0xE0).contains($0) || [0xE2, 0xEF, 0xF0].contains($0)
   }
 
   private func bidiLevels(

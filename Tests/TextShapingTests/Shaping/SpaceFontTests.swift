@@ -75,4 +75,24 @@ import TextLayout
     #expect(fast.paragraphLevel == 0)
     if !mayBeRightToLeft { #expect(fast.runs.map(\.level) == [0]) }
   }
+
+  @Test("a right-to-left character is found wherever it stands after ASCII or other scripts")
+  func everyOffset() {
+    let triggers: [Unicode.Scalar] = [
+      "\u{5D0}", "\u{627}", "\u{780}", "\u{840}", "\u{200F}", "\u{202B}", "\u{2067}", "\u{FB50}",
+      "\u{10800}", "\u{1E900}",
+    ]
+    let others: [Unicode.Scalar] = ["a", "ж", "中", "\u{2014}", "\u{FF01}", "😀"]
+    for filler in ["abcdefghijklmnopq", "жжжжжжжжж", "中中中中中中"] {
+      for count in 0..<filler.count {
+        let head = String(filler.prefix(count))
+        for scalar in triggers + others {
+          var text = head + String(scalar) + "and a tail of text"
+          let answer = text.withUTF8 { ICUAnalyzer.mayBeRightToLeft($0) }
+          #expect(
+            answer == triggers.contains(scalar), "\(head) U+\(String(scalar.value, radix: 16))")
+        }
+      }
+    }
+  }
 }
