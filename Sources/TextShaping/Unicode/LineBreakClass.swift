@@ -32,8 +32,8 @@ enum LineBreakClass: UInt8, CaseIterable {
   case prefixNumeric
   case postfixNumeric
 
-  /// The number of classes.
-  static let count = allCases.count
+  /// The number of classes (a constant, unlike `allCases.count`, for the rules' hot loop).
+  static var count: Int { Int(postfixNumeric.rawValue) + 1 }
 
   /// The class of every code point of the Basic Multilingual Plane, indexed by code point.
   ///

@@ -89,6 +89,23 @@ enum LineBreakRules {
             state.pass(next, isHyphen: next == .hyphen || scalar == 0x2010)
           }
           offset += length
+          // No break falls between two letters of a class (LB28), and no context is left by
+          // them: the rest of a word of one- and two-byte letters goes in a tight loop.
+          if next.isLetter {
+            offset = Self.endOfWord(of: next, in: bytes, from: offset, upTo: limit, table: table)
+          } else if next == .ideographic {
+            // Likewise a line may break between any two ideographs (LB31), and nothing else
+            // changes: three-byte ideographs go in a tight loop too.
+            let end = limit < count ? limit + 1 : count
+            while offset < end && offset + 2 < count && bytes[offset] & 0xF0 == 0xE0 {
+              let scalar =
+                Int(bytes[offset] & 0x0F) << 12 | Int(bytes[offset + 1] & 0x3F) << 6
+                | Int(bytes[offset + 2] & 0x3F)
+              guard table[scalar] == .ideographic else { break }
+              breaks.append(LineBreakOpportunity(offset: offset, isMandatory: false))
+              offset += 3
+            }
+          }
         }
         if pending.offset >= 0 && pending.settle(.other) == .always {
           breaks.append(LineBreakOpportunity(offset: pending.offset, isMandatory: false))
@@ -101,6 +118,32 @@ enum LineBreakRules {
     }
   }
 
+  /// Where a run of letters of class `letter` (one or two bytes each) ends, from `offset`,
+  /// looking at letters that start at most at `limit`.
+  @inline(__always)
+  static func endOfWord(
+    of letter: LineBreakClass, in bytes: UnsafeBufferPointer<UInt8>, from offset: Int,
+    upTo limit: Int, table: UnsafeBufferPointer<LineBreakClass>
+  ) -> Int {
+    var offset = offset
+    let end = limit < bytes.count ? limit + 1 : bytes.count
+    while offset < end {
+      let byte = bytes[offset]
+      if byte < 0x80 {
+        // ASCII letters are AL.
+        guard letter == .alphabetic && (byte | 0x20) &- 0x61 < 26 else { break }
+        offset += 1
+      } else if byte >= 0xC0 && byte < 0xE0 && offset + 1 < bytes.count {
+        let scalar = Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)
+        guard table[scalar] == letter else { break }
+        offset += 2
+      } else {
+        break
+      }
+    }
+    return offset
+  }
+
   /// The break between each two classes, across spaces or not, when nothing before them
   /// matters: ``State/breaks(before:)`` for a state whose ``State/needsContext`` is false.
   /// Row `State.pairRow` holds the break before each class, indexed by its raw value.
@@ -109,7 +152,10 @@ enum LineBreakRules {
     for last in LineBreakClass.allCases {
       for afterSpaces in [false, true] {
         // A state without context: no hyphen, number or letter before `last` matters.
-        let state = State(last: last, afterSpaces: afterSpaces)
+        var state = State()
+        state.last = last
+        state.pairRow = (Int(last.rawValue) * 2 + (afterSpaces ? 1 : 0)) * LineBreakClass.count
+        state.afterSpaces = afterSpaces
         precondition(state.pairRow == pairs.count)
         pairs += LineBreakClass.allCases.map { state.breaks(before: $0) }
       }
@@ -159,7 +205,7 @@ enum LineBreakRules {
     /// Whether spaces follow `last`.
     var afterSpaces = false
     /// Where the breaks after `last` (across spaces or not) begin in ``LineBreakRules/pairs``.
-    var pairRow: Int { (Int(last.rawValue) * 2 + (afterSpaces ? 1 : 0)) * LineBreakClass.count }
+    var pairRow = 0
     /// Whether `last` is a hyphen (HY or U+2010) that starts a word.
     var isWordInitialHyphen = false
     /// Where `last` stands in a number as rule LB25 matches it.
@@ -180,6 +226,7 @@ enum LineBreakRules {
     /// Notes a space.
     @inline(__always)
     mutating func passSpace() {
+      if !afterSpaces { pairRow &+= LineBreakClass.count }
       afterSpaces = true
       number = .none
       needsContext = false  // the rules that look further back all want no spaces between
@@ -204,6 +251,7 @@ enum LineBreakRules {
       beforeLast = afterSpaces ? .space : last
       last = next
       afterSpaces = false
+      pairRow = Int(next.rawValue) &* (2 &* LineBreakClass.count)
       needsContext =
         isWordInitialHyphen || number != .none
         || beforeLast == .hebrewLetter && (last == .hyphen || last == .breakAfter)

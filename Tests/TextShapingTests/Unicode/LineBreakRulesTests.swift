@@ -21,6 +21,7 @@ import TextLayout
 
   @Test("Classes come from ICU's data, with LB1 applied and OP and CP split by width")
   func classes() {
+    #expect(LineBreakClass.count == LineBreakClass.allCases.count)
     let expected: [(Unicode.Scalar, LineBreakClass)] = [
       ("a", .alphabetic), ("ж", .alphabetic), ("·", .alphabetic), ("\u{0378}", .alphabetic),
       ("א", .hebrewLetter), ("你", .ideographic), ("ー", .nonstarter), ("ッ", .nonstarter),
