@@ -592,6 +592,11 @@ struct LayoutBuilder {
     {
       end += 1
     }
+    // Room for every segment the window can hold, at once: growing a row's segments by
+    // doubling took several allocations a row.
+    if analysis.segments.capacity < analysis.boundaries.count {
+      analysis.segments.reserveCapacity(analysis.boundaries.count)
+    }
     // The pieces of every segment, in order, and where each segment's pieces end.
     batch.removeAll()
     let levels = analysis.levelRuns

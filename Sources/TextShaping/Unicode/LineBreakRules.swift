@@ -29,7 +29,7 @@ enum LineBreakRules {
     return LineBreakClass.basicMultilingualPlane.withUnsafeBufferPointer { table in
       Self.pairs.withUnsafeBufferPointer { pairs in
         var breaks: [LineBreakOpportunity] = []
-        breaks.reserveCapacity(min(count, limit) / 4 + 1)
+        breaks.reserveCapacity(min(count, limit) / 3 + 2)  // one a CJK character
         var state = State()
         // A break that depends on whether a number follows, if `pending.offset` is not -1.
         var pending = Pending(offset: -1, rule: .never)
