@@ -137,27 +137,27 @@ int32_t trs_bidi_runs(
     int32_t *starts, int32_t *ends, uint8_t *levels, int32_t capacity, trs_status *status) {
   UErrorCode error = U_ZERO_ERROR;
   int32_t utf16_length = 0;
-  // Preflight for the UTF-16 length; the overflow error is expected here.
-  u_strFromUTF8(NULL, 0, &utf16_length, utf8, length, &error);
-  if (error != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(error)) {
+  // UTF-16 never needs more units than UTF-8 has bytes, so one conversion, without a preflight,
+  // fills a buffer of `length` units.
+  UChar *utf16 = malloc(sizeof(UChar) * (size_t)(length + 1));
+  if (utf16 == NULL) {
+    trs_fail(status, U_MEMORY_ALLOCATION_ERROR, "malloc");
+    return -1;
+  }
+  u_strFromUTF8(utf16, length + 1, &utf16_length, utf8, length, &error);
+  if (U_FAILURE(error)) {
+    free(utf16);
     trs_fail(status, error, "u_strFromUTF8");
     return -1;
   }
-  error = U_ZERO_ERROR;
-  UChar *utf16 = malloc(sizeof(UChar) * (size_t)(utf16_length + 1));
   UBiDi *bidi = ubidi_openSized(utf16_length, 0, &error);
-  if (utf16 == NULL || U_FAILURE(error)) {
+  if (U_FAILURE(error)) {
     free(utf16);
     ubidi_close(bidi);
-    trs_fail(status, U_FAILURE(error) ? error : U_MEMORY_ALLOCATION_ERROR, "ubidi_openSized");
+    trs_fail(status, error, "ubidi_openSized");
     return -1;
   }
   int32_t result = -1;
-  u_strFromUTF8(utf16, utf16_length + 1, NULL, utf8, length, &error);
-  if (U_FAILURE(error)) {
-    trs_fail(status, error, "u_strFromUTF8");
-    goto done;
-  }
   UBiDiLevel requested = direction == trs_direction_rtl   ? 1
                          : direction == trs_direction_ltr ? 0
                                                           : UBIDI_DEFAULT_LTR;

@@ -190,21 +190,25 @@ public struct ICUAnalyzer: Sendable {
     inUTF8 bytes: UnsafeBufferPointer<UInt8>, direction requested: Int32
   ) throws(TextShapingError) -> BidiAnalysis {
     let length = Self.checkedLength(bytes.count)
-    var starts = [Int32](repeating: 0, count: bytes.count)
-    var ends = [Int32](repeating: 0, count: bytes.count)
-    var levels = [UInt8](repeating: 0, count: bytes.count)
     var paragraphLevel: UInt8 = 0
     var status = trs_status()
-    let count = bytes.withMemoryRebound(to: CChar.self) { text in
-      trs_bidi_runs(
-        text.baseAddress, length, requested, &paragraphLevel, &starts, &ends, &levels, length,
-        &status)
+    // One run a byte always suffices; the buffers are not zeroed first.
+    let capacity = bytes.count
+    let runs = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * capacity) { bounds in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { levels in
+        let count = bytes.withMemoryRebound(to: CChar.self) { text in
+          trs_bidi_runs(
+            text.baseAddress, length, requested, &paragraphLevel, bounds.baseAddress,
+            bounds.baseAddress! + capacity, levels.baseAddress, length, &status)
+        }
+        return (0..<max(0, Int(count))).map {
+          BidiAnalysis.LevelRun(
+            range: Int(bounds[$0])..<Int(bounds[capacity + $0]), level: levels[$0])
+        }
+      }
     }
-    guard count >= 0 else {
+    guard status.code <= 0 else {
       throw .icu(function: String(cString: status.function), code: status.code)
-    }
-    let runs = (0..<Int(count)).map {
-      BidiAnalysis.LevelRun(range: Int(starts[$0])..<Int(ends[$0]), level: levels[$0])
     }
     return BidiAnalysis(paragraphLevel: paragraphLevel, runs: runs)
   }
