@@ -21,6 +21,8 @@ public struct TextLayoutEngine: Sendable {
   /// estimates it from the width, font size and remaining lines. Tests set it small to make
   /// several windows.
   package var initialWindow: Int?
+  /// Measuring buffers that one layout hands on to the next.
+  let scratch = ScratchPool()
 
   /// Creates an engine over a shaping backend and a Unicode backend.
   ///
@@ -46,6 +48,7 @@ public struct TextLayoutEngine: Sendable {
     _ text: StyledText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
     var builder = try makeBuilder(text, configuration: configuration)
+    defer { scratch.giveBack(builder.batch) }
     return builder.run()
   }
 
@@ -65,6 +68,7 @@ public struct TextLayoutEngine: Sendable {
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
     var builder = try makeBuilder(prepared.text, prepared: prepared, configuration: configuration)
+    defer { scratch.giveBack(builder.batch) }
     return builder.run()
   }
 
@@ -82,6 +86,7 @@ public struct TextLayoutEngine: Sendable {
     _ text: StyledText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> TextMeasurement {
     var builder = try makeBuilder(text, configuration: configuration)
+    defer { scratch.giveBack(builder.batch) }
     return builder.runMeasurement()
   }
 
@@ -101,6 +106,7 @@ public struct TextLayoutEngine: Sendable {
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> TextMeasurement {
     var builder = try makeBuilder(prepared.text, prepared: prepared, configuration: configuration)
+    defer { scratch.giveBack(builder.batch) }
     return builder.runMeasurement()
   }
 
@@ -112,9 +118,11 @@ public struct TextLayoutEngine: Sendable {
     // Segments keep offsets in 32 bits. Counting a native string's UTF-8 takes constant time.
     let count = text.string.utf8.count
     guard count <= Int(Int32.max) else { throw .textTooLong(count) }
-    return LayoutBuilder(
+    var builder = LayoutBuilder(
       text: text, configuration: configuration, shaper: shaper, analyzer: analyzer,
       initialWindow: initialWindow, prepared: prepared)
+    builder.batch = scratch.take()
+    return builder
   }
 
   /// Lays out a plain string with one style.

@@ -4,6 +4,29 @@ import Testing
 @testable import TextLayout
 
 @Suite struct PreparedTextTests {
+  @Test("layouts running at once on one engine, which lend one another buffers, stay apart")
+  func concurrentLayouts() async throws {
+    var generator = SeededRandomNumberGenerator(seed: 11)
+    let texts = (0..<24).map { _ in
+      StyledText(RandomText.make(maxWords: 80, using: &generator), style: ten)
+    }
+    let configuration = LayoutConfiguration(width: 90, lineLimit: .lines(4))
+    let expected = try texts.map { try fixedEngine.measure($0, configuration: configuration) }
+    let allMatch = await withTaskGroup(of: Bool.self) { group in
+      for round in 0..<16 {
+        group.addTask {
+          texts.indices.allSatisfy { index in
+            let position = (index + round) % texts.count
+            let measured = try? fixedEngine.measure(texts[position], configuration: configuration)
+            return measured == expected[position]
+          }
+        }
+      }
+      return await group.reduce(true) { $0 && $1 }
+    }
+    #expect(allMatch)
+  }
+
   @Test("a prepared text lays out exactly like the plain text, in any order of widths and limits")
   func sameResults() throws {
     var generator = SeededRandomNumberGenerator(seed: 7)
