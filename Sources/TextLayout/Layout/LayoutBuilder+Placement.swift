@@ -35,7 +35,7 @@ extension LayoutBuilder {
   func metrics(of draft: LineDraft) -> LineMetrics {
     var result = LineMetrics(total: 0, trailing: 0, ascent: 0, descent: 0, lineGap: 0)
     var hasPieces = false
-    for segment in draft.segments {
+    for segment in lineSegments[draft.segments] {
       result.total += segment.advance
       let vertical =
         segment.chunk == -1
@@ -56,7 +56,7 @@ extension LayoutBuilder {
     if draft.token.isEmpty {
       // Rule L1 and hanging: the whitespace at the end of the line, through segments that
       // hold nothing else, and the trailing spaces of the last segment with content.
-      for segment in draft.segments.reversed() {
+      for segment in lineSegments[draft.segments].reversed() {
         result.trailing += segment.advance - segment.contentAdvance
         if segment.contentEnd > segment.range.lowerBound { break }
       }
@@ -150,9 +150,9 @@ extension LayoutBuilder {
 
   func placeLine(_ draft: LineDraft, top: Double) -> Line {
     var pieces: [Piece] = []
-    pieces.reserveCapacity(
-      draft.segments.reduce(draft.token.count) { $0 + $1.pieces.count })
-    for segment in draft.segments {
+    let segments = lineSegments[draft.segments]
+    pieces.reserveCapacity(segments.reduce(draft.token.count) { $0 + $1.pieces.count })
+    for segment in segments {
       if segment.chunk == Segment.unshaped {
         // Measured only: shaped now, with the same pieces and sums as when measured.
         var unused: [VerticalMetrics] = []
@@ -194,7 +194,7 @@ extension LayoutBuilder {
           glyphRuns: piece.shaped.runs, clusters: piece.shaped.clusters))
       pen += piece.advance
     }
-    let contentStart = draft.segments.first?.range.lowerBound ?? draft.range.lowerBound
+    let contentStart = segments.first?.range.lowerBound ?? draft.range.lowerBound
     return Line(
       range: draft.range, contentRange: contentStart..<max(contentStart, contentEnd), top: top,
       baseline: top + metrics.ascent, ascent: metrics.ascent,

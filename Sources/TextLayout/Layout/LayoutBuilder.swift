@@ -22,9 +22,9 @@ struct LayoutBuilder {
   static let epsilon = 1e-6
 
   var drafts: [LineDraft] = []
-  /// The segments a line's array has room for from the start: a line of CJK text at a phone's
-  /// width holds about 20.
-  static let lineSegments = 32
+  /// The segments of the drafted lines, one line after the other (``LineDraft/segments``
+  /// indexes it), then those of the line being filled: one array for all lines, not one each.
+  var lineSegments: [Segment] = []
   /// The styles of the truncation token's pieces, which their ``Piece/style`` indexes.
   var tokenStyles: [TextStyle] = []
   /// The pieces of the drafted lines' segments: the piece chunks of every analysis window, one
@@ -59,6 +59,15 @@ struct LayoutBuilder {
   }
 
   var count: Int { text.string.utf8.count }
+
+  /// The buffers a layout lends the next (see ``ScratchPool``).
+  var buffers: ScratchPool.Buffers {
+    get { ScratchPool.Buffers(batch: batch, lineSegments: lineSegments) }
+    set {
+      batch = newValue.batch
+      lineSegments = newValue.lineSegments
+    }
+  }
 
   // MARK: - Paragraphs
 
@@ -309,9 +318,12 @@ struct LayoutBuilder {
       var chunks = analysis.pieceChunks
       let newChunk = chunks.count
       var pieces: [Piece] = []
+      // Segments of a line left unfinished in an earlier window are laid out again.
+      let firstSegment = drafts.last?.segments.upperBound ?? 0
+      lineSegments.removeSubrange(firstSegment...)
       var filler = LineFiller(
-        paragraphLevel: level, start: lineStart, arena: arenas.count, levels: analysis.levelRuns,
-        metrics: analysis.metrics)
+        paragraphLevel: level, lineStart: lineStart, arena: arenas.count,
+        levels: analysis.levelRuns, metrics: analysis.metrics, firstSegment: firstSegment)
       let linesBefore = drafts.count
       var index = 0
       defer {
@@ -410,32 +422,25 @@ struct LayoutBuilder {
     var levels: [BidiAnalysis.LevelRun]
     /// The window's vertical metrics, which its segments index.
     var metrics: [VerticalMetrics]
-    var segments: [Segment] = []
+    /// Where the line's segments start in ``LayoutBuilder/lineSegments``; they run to its end.
+    var firstSegment: Int
     var pen = 0.0
+  }
 
-    init(
-      paragraphLevel: UInt8, start: Int, arena: Int, levels: [BidiAnalysis.LevelRun],
-      metrics: [VerticalMetrics]
-    ) {
-      self.paragraphLevel = paragraphLevel
-      self.lineStart = start
-      self.arena = arena
-      self.levels = levels
-      self.metrics = metrics
-      segments.reserveCapacity(LayoutBuilder.lineSegments)
-    }
+  /// Whether the line being filled has no segment yet.
+  func isEmpty(_ filler: LineFiller) -> Bool {
+    lineSegments.count == filler.firstSegment
   }
 
   /// Ends the current line at `end`.
   mutating func emit(_ filler: inout LineFiller, end: Int, endsParagraph: Bool) {
     drafts.append(
       LineDraft(
-        range: filler.lineStart..<end, segments: filler.segments, arena: filler.arena,
-        metrics: filler.metrics, levels: filler.levels, endsParagraph: endsParagraph,
-        paragraphLevel: filler.paragraphLevel))
+        range: filler.lineStart..<end, segments: filler.firstSegment..<lineSegments.count,
+        arena: filler.arena, metrics: filler.metrics, levels: filler.levels,
+        endsParagraph: endsParagraph, paragraphLevel: filler.paragraphLevel))
     filler.lineStart = end
-    filler.segments.removeAll(keepingCapacity: false)
-    filler.segments.reserveCapacity(Self.lineSegments)
+    filler.firstSegment = lineSegments.count
     filler.pen = 0
   }
 
@@ -456,7 +461,7 @@ struct LayoutBuilder {
     let width = configuration.width
     var segment = segment
     while true {
-      if filler.segments.isEmpty {
+      if isEmpty(filler) {
         if segment.contentAdvance <= width + Self.epsilon {
           break
         }
@@ -470,7 +475,7 @@ struct LayoutBuilder {
         let (first, rest) = split(segment, toFit: width, allowEmpty: false, source: source)
         // One grapheme wider than the line is all there is: it stays whole with its spaces.
         if rest.range.lowerBound >= segment.contentEnd { break }
-        filler.segments = [first!]
+        lineSegments.append(first!)
         emit(&filler, end: rest.range.lowerBound, endsParagraph: false)
         if drafts.count >= limit { return false }
         segment = rest
@@ -481,7 +486,7 @@ struct LayoutBuilder {
         if drafts.count >= limit { return false }
       }
     }
-    filler.segments.append(segment)
+    lineSegments.append(segment)
     filler.pen += segment.advance
     return true
   }
@@ -841,20 +846,24 @@ struct LayoutBuilder {
   mutating func fitToken(_ token: TruncationToken) {
     guard var last = drafts.popLast() else { return }
     paragraphLevel = last.paragraphLevel
-    let cutOffset = last.segments.last?.contentEnd ?? last.range.lowerBound
+    // Read by index: a slice alive when the array changes below would copy it.
+    let cutOffset =
+      last.segments.isEmpty
+      ? last.range.lowerBound : lineSegments[last.segments.upperBound - 1].contentEnd
     let baseStyle = text.style(at: max(0, min(cutOffset, count) - 1))
     let tokenPieces = shapeToken(token, baseStyle: baseStyle, paragraphLevel: last.paragraphLevel)
     let available = configuration.width - tokenPieces.reduce(0) { $0 + $1.advance }
 
     var kept: [Segment] = []
     var pen = 0.0
-    for segment in last.segments {
+    for index in last.segments {
+      let segment = lineSegments[index]
       guard pen + segment.contentAdvance <= available + Self.epsilon else { break }
       kept.append(segment)
       pen += segment.advance
     }
-    if kept.isEmpty, let lineFirst = last.segments.first {
-      let first = shapeInScratch(lineFirst, levels: last.levels)
+    if kept.isEmpty, !last.segments.isEmpty {
+      let first = shapeInScratch(lineSegments[last.segments.lowerBound], levels: last.levels)
       let source = pieceStore(of: first, inLineAt: last.arena)
       if let part = split(first, toFit: available, allowEmpty: true, source: source).first {
         kept = [part]
@@ -873,7 +882,10 @@ struct LayoutBuilder {
         kept.append(final)
       }
     }
-    last.segments = kept
+    // The last line's segments end the array: what follows them belongs to no line.
+    lineSegments.removeSubrange(last.segments.lowerBound...)
+    lineSegments += kept
+    last.segments = last.segments.lowerBound..<lineSegments.count
     last.range = last.range.lowerBound..<(kept.last?.range.upperBound ?? last.range.lowerBound)
     last.endsParagraph = false
     last.token = tokenPieces

@@ -182,7 +182,8 @@ struct VerticalMetrics: Sendable, Equatable {
 /// A line before placement: its segments in logical order.
 struct LineDraft {
   var range: Range<Int>
-  var segments: [Segment]
+  /// Where the line's segments are in ``LayoutBuilder/lineSegments``.
+  var segments: Range<Int>
   /// Where the chunks of the line's window start in ``LayoutBuilder/arenas``.
   var arena: Int
   /// The vertical metrics of the line's window, which its segments index.

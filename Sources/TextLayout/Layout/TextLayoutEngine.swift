@@ -21,7 +21,7 @@ public struct TextLayoutEngine: Sendable {
   /// estimates it from the width, font size and remaining lines. Tests set it small to make
   /// several windows.
   package var initialWindow: Int?
-  /// Measuring buffers that one layout hands on to the next.
+  /// Buffers that one layout hands on to the next.
   let scratch = ScratchPool()
 
   /// Creates an engine over a shaping backend and a Unicode backend.
@@ -48,7 +48,7 @@ public struct TextLayoutEngine: Sendable {
     _ text: StyledText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
     var builder = try makeBuilder(text, configuration: configuration)
-    defer { scratch.giveBack(builder.batch) }
+    defer { scratch.giveBack(builder.buffers) }
     return builder.run()
   }
 
@@ -68,7 +68,7 @@ public struct TextLayoutEngine: Sendable {
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
     var builder = try makeBuilder(prepared.text, prepared: prepared, configuration: configuration)
-    defer { scratch.giveBack(builder.batch) }
+    defer { scratch.giveBack(builder.buffers) }
     return builder.run()
   }
 
@@ -86,7 +86,7 @@ public struct TextLayoutEngine: Sendable {
     _ text: StyledText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> TextMeasurement {
     var builder = try makeBuilder(text, configuration: configuration)
-    defer { scratch.giveBack(builder.batch) }
+    defer { scratch.giveBack(builder.buffers) }
     return builder.runMeasurement()
   }
 
@@ -106,7 +106,7 @@ public struct TextLayoutEngine: Sendable {
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> TextMeasurement {
     var builder = try makeBuilder(prepared.text, prepared: prepared, configuration: configuration)
-    defer { scratch.giveBack(builder.batch) }
+    defer { scratch.giveBack(builder.buffers) }
     return builder.runMeasurement()
   }
 
@@ -121,7 +121,7 @@ public struct TextLayoutEngine: Sendable {
     var builder = LayoutBuilder(
       text: text, configuration: configuration, shaper: shaper, analyzer: analyzer,
       initialWindow: initialWindow, prepared: prepared)
-    builder.batch = scratch.take()
+    builder.buffers = scratch.take()
     return builder
   }
 
