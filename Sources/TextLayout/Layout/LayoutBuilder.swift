@@ -269,18 +269,19 @@ struct LayoutBuilder {
       isComplete
       ? analyzer.lineBreaks(in: text.slice(lineStart..<windowEnd))
       : analyzer.lineBreaks(in: text.slice(lineStart..<count), upTo: windowEnd - lineStart)
-    var boundaries: [LineBreakOpportunity] = []
+    var boundaries: [WindowAnalysis.Boundary] = []
     boundaries.reserveCapacity(opportunities.count + 1)
     var previous = lineStart
     for opportunity in opportunities {
       let offset = opportunity.offset + lineStart
       guard offset <= windowEnd else { break }
       guard offset > previous else { continue }
-      boundaries.append(LineBreakOpportunity(offset: offset, isMandatory: opportunity.isMandatory))
+      boundaries.append(
+        WindowAnalysis.Boundary(offset: offset, isMandatory: opportunity.isMandatory))
       previous = offset
     }
     if isComplete && previous < windowEnd {
-      boundaries.append(LineBreakOpportunity(offset: windowEnd, isMandatory: true))
+      boundaries.append(WindowAnalysis.Boundary(offset: windowEnd, isMandatory: true))
     }
     return WindowAnalysis(
       start: lineStart, end: windowEnd, isComplete: isComplete,

@@ -79,7 +79,7 @@ struct WindowAnalysis: Sendable {
   /// Level runs with absolute offsets.
   var levelRuns: [BidiAnalysis.LevelRun]
   /// The trusted segment boundaries, in order, with absolute offsets: each segment ends at one.
-  var boundaries: [LineBreakOpportunity]
+  var boundaries: [Boundary]
   /// The segments shaped so far, a prefix of those the boundaries define.
   var segments: [Segment]
   /// The pieces of the segments, in chunks: a layout that shapes more segments puts their
@@ -87,6 +87,22 @@ struct WindowAnalysis: Sendable {
   var pieceChunks: [[Piece]]
   /// The vertical metrics the segments index.
   var metrics: [VerticalMetrics] = []
+
+  /// A break opportunity in four bytes: a prepared list keeps tens of them for each row, and a
+  /// re-layout reads them all.
+  struct Boundary: Sendable {
+    /// The offset in the low 31 bits (a text has at most 2³¹ − 1 bytes), then the flag.
+    private let packed: UInt32
+
+    init(offset: Int, isMandatory: Bool) {
+      packed = UInt32(offset) | (isMandatory ? 0x8000_0000 : 0)
+    }
+
+    /// The UTF-8 offset before which a line may start.
+    var offset: Int { Int(packed & 0x7FFF_FFFF) }
+    /// Whether the line must break here.
+    var isMandatory: Bool { packed & 0x8000_0000 != 0 }
+  }
 
   /// Whether this analysis can stand for a window from the same start to `end`.
   func covers(_ end: Int) -> Bool { isComplete || self.end >= end }
