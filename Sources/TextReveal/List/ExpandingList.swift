@@ -14,7 +14,13 @@ import TextLayout
 /// ```
 public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   /// The rows, top to bottom.
-  public var rows: [ListRow<ID>]
+  public var rows: [ListRow<ID>] {
+    didSet { rowsVersion = PreparedTexts<ID>.newVersion() }
+  }
+  /// Names this value of ``rows``: a new number for every change, in any list. A layout of the
+  /// same rows as the last one (a rotation, a toggle) reuses its prepared texts as they are,
+  /// without looking each row up again.
+  private var rowsVersion = PreparedTexts<ID>.newVersion()
   /// The list's width in points.
   public var width: Double
   /// The lines a collapsed row shows.
@@ -96,7 +102,7 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   ) throws(TextRevealError) -> ListLayout<ID> {
     // Finding the prepared texts also finds a row identity used twice.
     let prepared: [PreparedText]
-    switch preparedTexts.texts(for: rows, typeSize: typeSize) {
+    switch preparedTexts.texts(for: rows, version: rowsVersion, typeSize: typeSize) {
     case .success(let texts): prepared = texts
     case .failure(let duplicate): throw .duplicateRowID(String(describing: duplicate.id))
     }
@@ -155,6 +161,9 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   }
 }
 
+/// The numbers ``PreparedTexts/newVersion()`` gives out.
+private let rowVersions = Atomic<UInt64>(0)
+
 /// The prepared texts of a list's rows, by row identity.
 final class PreparedTexts<ID: Hashable & Sendable>: Sendable {
   /// The kept texts by row, each with the number of the last pass that found it.
@@ -163,6 +172,15 @@ final class PreparedTexts<ID: Hashable & Sendable>: Sendable {
   struct State {
     var texts: [ID: (text: PreparedText, pass: Int)] = [:]
     var pass = 0
+    /// The last pass's rows and type size, and the texts it found, in row order.
+    var last: (version: UInt64, typeSize: ContentSizeCategory, texts: [PreparedText])?
+  }
+
+  /// Numbers the values of lists' rows, in every list of the process.
+
+  /// A number no value of rows had before.
+  static func newVersion() -> UInt64 {
+    rowVersions.add(1, ordering: .relaxed).newValue
   }
 
   /// The prepared text of every row, reusing the kept one when the row's text is unchanged;
@@ -173,9 +191,12 @@ final class PreparedTexts<ID: Hashable & Sendable>: Sendable {
   ///
   /// - Returns: The texts in row order, or the first identity used twice.
   func texts(
-    for rows: [ListRow<ID>], typeSize: ContentSizeCategory
+    for rows: [ListRow<ID>], version: UInt64, typeSize: ContentSizeCategory
   ) -> Result<[PreparedText], DuplicateID> {
     state.withLock { state in
+      if let last = state.last, last.version == version, last.typeSize == typeSize {
+        return .success(last.texts)
+      }
       state.pass &+= 1
       let pass = state.pass
       var texts: [PreparedText] = []
@@ -210,7 +231,9 @@ final class PreparedTexts<ID: Hashable & Sendable>: Sendable {
           state.texts = next
         }
       }
-      return duplicate.map { .failure(DuplicateID(id: $0)) } ?? .success(texts)
+      if let duplicate { return .failure(DuplicateID(id: duplicate)) }
+      state.last = (version, typeSize, texts)
+      return .success(texts)
     }
   }
 

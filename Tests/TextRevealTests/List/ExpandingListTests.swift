@@ -122,6 +122,31 @@ import TextLayout
     #expect(layout.rows.map(\.isExpanded) == [false, true, false, false])
   }
 
+  @Test("a re-layout of the same rows reuses their texts; a row edited in place is seen")
+  func unchangedRows() throws {
+    var list = ExpandingList(rows: Self.rows, width: 320)
+    let first = try list.layout(expansion: ExpansionSet(), using: engine)
+    // A rotation: same rows, new width; the prepared texts are the last pass's, in order.
+    list.width = 480
+    let wide = try list.layout(expansion: ExpansionSet(), using: engine)
+    #expect(wide.rows.map(\.id) == first.rows.map(\.id))
+    #expect(wide.rows[0].text?.lines.first?.range != first.rows[0].text?.lines.first?.range)
+    // An edit inside a row, through the rows property, is a new value of the rows.
+    list.rows[1].text = StyledText(Self.long)
+    let edited = try list.layout(expansion: ExpansionSet(), using: engine)
+    #expect(edited.rows[1].isTruncated)
+    #expect(edited.rows[1].text?.lines.count == 3)
+    // A copy whose rows differ shares the texts' store, and still gets its own rows.
+    var copy = list
+    copy.rows.removeFirst()
+    #expect(try copy.layout(expansion: ExpansionSet(), using: engine).rows.count == 3)
+    #expect(try list.layout(expansion: ExpansionSet(), using: engine).rows.count == 4)
+    // The type size is part of what a pass reuses.
+    list.typeSize = .extraExtraExtraLarge
+    let larger = try list.layout(expansion: ExpansionSet(), using: engine)
+    #expect(larger.rows[1].frame.height > edited.rows[1].frame.height)
+  }
+
   @Test("duplicate ids are rejected with the id; an empty list is empty")
   func badInput() throws {
     let list = ExpandingList(rows: [Self.rows[0], Self.rows[1], Self.rows[0]], width: 320)
