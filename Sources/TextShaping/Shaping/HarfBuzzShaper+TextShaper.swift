@@ -100,13 +100,10 @@ extension HarfBuzzShaper: TextShaper {
         for (index, piece) in pieces.enumerated() where measures[first + index].advance.isNaN {
           let start = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound)
           let substring = string[start..<utf8.index(start, offsetBy: piece.count)]
-          // The neighbours are found again for the few pieces that miss, rather than kept
-          // (with a reference to each face) for every piece.
-          let (before, after) = neighbors(of: piece, in: text, primary: primary)
           measures[first + index] =
             shapeAndCache(
               substring, bytes: UnsafeBufferPointer(rebasing: text[piece]), key: keys[index].0,
-              hash: keys[index].1, style: style, primary: primary, before: before, after: after
+              hash: keys[index].1, style: style, primary: primary
             ).measure
         }
       }
@@ -139,8 +136,7 @@ extension HarfBuzzShaper: TextShaper {
         return found
       }
       let (shaped, measure) = shapeAndCache(
-        text, bytes: utf8, key: key, hash: hash, style: style, primary: primary, before: before,
-        after: after)
+        text, bytes: utf8, key: key, hash: hash, style: style, primary: primary)
       return derive(shaped, measure)
     }
   }
@@ -155,9 +151,20 @@ extension HarfBuzzShaper: TextShaper {
   ///   - hash: The hash of `bytes` and `key`.
   private func shapeAndCache(
     _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key, hash: UInt64,
-    style: TextStyle, primary: PrimaryFont, before: TextItemizer.Neighbor?,
-    after: TextItemizer.Neighbor?
+    style: TextStyle, primary: PrimaryFont
   ) -> (shaped: ShapedText, measure: ShapedMeasure) {
+    // The key names the neighbours' faces; a miss, which is rare, takes the faces themselves.
+    let neighbors = key.neighbors
+    let (before, after) = state.withLock { state in
+      (
+        neighbors.before.map {
+          TextItemizer.Neighbor(font: state.fonts[$0.font.rawValue], script: $0.script)
+        },
+        neighbors.after.map {
+          TextItemizer.Neighbor(font: state.fonts[$0.font.rawValue], script: $0.script)
+        }
+      )
+    }
     let shaped = shapeUncached(
       text, style: style, isRightToLeft: key.isRightToLeft, primary: primary, before: before,
       after: after)
@@ -179,11 +186,11 @@ extension HarfBuzzShaper: TextShaper {
   ///   - primary: The face of the piece's style.
   func neighbors(
     of piece: Range<Int>, in text: UnsafeBufferPointer<UInt8>, primary: PrimaryFont
-  ) -> (before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?) {
+  ) -> (before: ShapeCache.Neighbor?, after: ShapeCache.Neighbor?) {
     guard !piece.isEmpty else { return (nil, nil) }
-    var before: TextItemizer.Neighbor?
+    var before: ShapeCache.Neighbor?
     if TextItemizer.isFontNeutral(UTF8Scalars.scalar(at: piece.lowerBound, in: text).scalar) {
-      var font: LoadedFont?
+      var font: FontID?
       var examined = 0
       var offset = piece.lowerBound
       while offset > 0 {
@@ -191,20 +198,20 @@ extension HarfBuzzShaper: TextShaper {
         if Self.isParagraphSeparator(scalar) || examined == 64 { break }
         examined += 1
         if font == nil && !TextItemizer.isFontNeutral(scalar) && !Self.isMark(scalar) {
-          font = self.font(for: scalar, primary: primary)
+          font = fontID(for: scalar, primary: primary)
         }
         let script = TextItemizer.script(of: scalar)
         if let font, !TextItemizer.isNeutral(script) {
-          before = TextItemizer.Neighbor(font: font, script: script)
+          before = ShapeCache.Neighbor(font: font, script: script)
           break
         }
         offset = start
       }
       if before == nil, let font {
-        before = TextItemizer.Neighbor(font: font, script: HB_SCRIPT_COMMON)
+        before = ShapeCache.Neighbor(font: font, script: HB_SCRIPT_COMMON)
       }
     }
-    var after: TextItemizer.Neighbor?
+    var after: ShapeCache.Neighbor?
     if TextItemizer.isFontNeutral(UTF8Scalars.scalar(endingAt: piece.upperBound, in: text).scalar) {
       var examined = 0
       var offset = piece.upperBound
@@ -213,8 +220,8 @@ extension HarfBuzzShaper: TextShaper {
         if Self.isParagraphSeparator(scalar) || examined == 64 { break }
         examined += 1
         if !TextItemizer.isFontNeutral(scalar) {
-          after = TextItemizer.Neighbor(
-            font: font(for: scalar, primary: primary), script: TextItemizer.script(of: scalar))
+          after = ShapeCache.Neighbor(
+            font: fontID(for: scalar, primary: primary), script: TextItemizer.script(of: scalar))
           break
         }
         offset += length
@@ -223,17 +230,22 @@ extension HarfBuzzShaper: TextShaper {
     return (before, after)
   }
 
-  /// The face of one scalar next to a piece; printable ASCII in a face that has it all needs
-  /// no lookup.
+  /// The face of one scalar; printable ASCII in a face that has it all needs no lookup.
   func font(for scalar: Unicode.Scalar, primary: PrimaryFont) -> LoadedFont {
-    if (0x21...0x7E).contains(scalar.value) && primary.font.coversPrintableASCII {
-      return primary.font
-    }
     // The primary face's own glyph, without making a Character or taking a lock.
-    if primary.font.hasGlyph(for: scalar) { return primary.font }
+    if primary.covers(scalar) { return primary.font }
     // A fallback face found before for this scalar, by number, without making a Character.
+    return knownFallback(for: scalar, primary: primary).map { face in
+      state.withLock { $0.fonts[face.rawValue] }
+    } ?? font(for: Character(scalar), primary: primary)
+  }
+
+  /// The face of one scalar next to a piece, as ``font(for:primary:)-(Unicode.Scalar,_)``
+  /// finds it, by identifier: a cache key needs no reference to the face.
+  func fontID(for scalar: Unicode.Scalar, primary: PrimaryFont) -> FontID {
+    if primary.covers(scalar) { return primary.font.id }
     return knownFallback(for: scalar, primary: primary)
-      ?? font(for: Character(scalar), primary: primary)
+      ?? font(for: Character(scalar), primary: primary).id
   }
 
   static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {

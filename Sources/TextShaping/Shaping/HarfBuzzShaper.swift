@@ -199,7 +199,9 @@ public final class HarfBuzzShaper: Sendable {
     }
     var scalars = character.unicodeScalars.makeIterator()
     if let only = scalars.next(), scalars.next() == nil {
-      if let known = knownFallback(for: only, primary: primary) { return known }
+      if let known = knownFallback(for: only, primary: primary) {
+        return state.withLock { $0.fonts[known.rawValue] }
+      }
       let chosen = fallbackFont(for: character, primary: primary)
       state.withLock { $0.scalarFallbacks[primary.scalarFallbackKey(only)] = chosen.id }
       return chosen
@@ -208,9 +210,9 @@ public final class HarfBuzzShaper: Sendable {
   }
 
   /// The fallback face found before for a character of one scalar the primary face lacks.
-  func knownFallback(for scalar: Unicode.Scalar, primary: PrimaryFont) -> LoadedFont? {
+  func knownFallback(for scalar: Unicode.Scalar, primary: PrimaryFont) -> FontID? {
     let key = primary.scalarFallbackKey(scalar)
-    return state.withLock { state in state.scalarFallbacks[key].map { state.fonts[$0.rawValue] } }
+    return state.withLock { $0.scalarFallbacks[key] }
   }
 
   /// The face for a character the primary face lacks, through Fontconfig's sorted list.

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Foundation
 import TextLayout
 
@@ -9,6 +10,13 @@ import TextLayout
 /// entry indices, and a byte comparison against an arena that holds every cached text. Nothing
 /// is allocated and no reference is counted on a hit but the returned result's.
 struct ShapeCache {
+  /// A character next to a piece, as a key holds it: the face by identifier, and the script.
+  struct Neighbor {
+    var font: FontID
+    /// Resolved (never Common) for the character before the piece, as for the one after.
+    var script: hb_script_t
+  }
+
   /// Everything a shaping result depends on besides the text's bytes.
   struct Key: Hashable {
     /// The face the style's family, weight and slant resolved to.
@@ -25,15 +33,24 @@ struct ShapeCache {
     /// The key of a piece shaped with a primary face and with these neighbours.
     init(
       primary: HarfBuzzShaper.PrimaryFont, size: Double, isRightToLeft: Bool,
-      before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?
+      before: Neighbor?, after: Neighbor?
     ) {
       self.primary = primary.font.id.rawValue
       self.size = size
       self.isRightToLeft = isRightToLeft
-      self.before = before?.font.id.rawValue ?? -1
+      self.before = before?.font.rawValue ?? -1
       self.beforeScript = before?.script.rawValue ?? 0
-      self.after = after?.font.id.rawValue ?? -1
+      self.after = after?.font.rawValue ?? -1
       self.afterScript = after?.script.rawValue ?? 0
+    }
+
+    /// The neighbours the key was made with.
+    var neighbors: (before: Neighbor?, after: Neighbor?) {
+      (
+        before < 0
+          ? nil : Neighbor(font: FontID(rawValue: before), script: hb_script_t(beforeScript)),
+        after < 0 ? nil : Neighbor(font: FontID(rawValue: after), script: hb_script_t(afterScript))
+      )
     }
   }
 
