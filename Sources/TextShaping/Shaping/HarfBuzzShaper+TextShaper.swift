@@ -100,11 +100,9 @@ extension HarfBuzzShaper: TextShaper {
         for (index, piece) in pieces.enumerated() where measures[first + index].advance.isNaN {
           let start = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound)
           let substring = string[start..<utf8.index(start, offsetBy: piece.count)]
-          measures[first + index] =
-            shapeAndCache(
-              substring, bytes: UnsafeBufferPointer(rebasing: text[piece]), key: keys[index].0,
-              hash: keys[index].1, style: style, primary: primary
-            ).measure
+          measures[first + index] = measureAndCache(
+            substring, bytes: UnsafeBufferPointer(rebasing: text[piece]), key: keys[index].0,
+            hash: keys[index].1, style: style, primary: primary)
         }
       }
     }
@@ -141,6 +139,39 @@ extension HarfBuzzShaper: TextShaper {
     }
   }
 
+  /// Measures a piece the cache lacks, and caches its measure: without making glyph runs when
+  /// it is left to right in one face and script (the glyphs are made when a layout first asks
+  /// for them), otherwise with them.
+  ///
+  /// - Parameters: As ``shapeAndCache(_:bytes:key:hash:style:primary:)``.
+  private func measureAndCache(
+    _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key, hash: UInt64,
+    style: TextStyle, primary: PrimaryFont
+  ) -> ShapedMeasure {
+    if !key.isRightToLeft {
+      let (before, after) = neighborFaces(of: key)
+      let itemization = itemize(text, primary: primary, before: before, after: after)
+      if itemization.items.count == 1 {
+        var utf8 = text
+        let measure = utf8.withUTF8 { bytes in
+          PieceShaper(
+            bytes: bytes, size: style.size, isRightToLeft: false,
+            characterStarts: itemization.characterStarts
+          ).measure(itemization.items[0], hangingStart: ShapedMeasure.hangingStart(inUTF8: bytes))
+        }
+        if let measure {
+          state.withLock {
+            $0.shapes.insert(nil, measure: measure, for: bytes, key: key, hash: hash)
+          }
+          return measure
+        }
+      }
+    }
+    return shapeAndCache(
+      text, bytes: bytes, key: key, hash: hash, style: style, primary: primary
+    ).measure
+  }
+
   /// Shapes a piece the cache lacks, and caches the result and its measure.
   ///
   /// - Parameters:
@@ -153,18 +184,7 @@ extension HarfBuzzShaper: TextShaper {
     _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key, hash: UInt64,
     style: TextStyle, primary: PrimaryFont
   ) -> (shaped: ShapedText, measure: ShapedMeasure) {
-    // The key names the neighbours' faces; a miss, which is rare, takes the faces themselves.
-    let neighbors = key.neighbors
-    let (before, after) = state.withLock { state in
-      (
-        neighbors.before.map {
-          TextItemizer.Neighbor(font: state.fonts[$0.font.rawValue], script: $0.script)
-        },
-        neighbors.after.map {
-          TextItemizer.Neighbor(font: state.fonts[$0.font.rawValue], script: $0.script)
-        }
-      )
-    }
+    let (before, after) = neighborFaces(of: key)
     let shaped = shapeUncached(
       text, style: style, isRightToLeft: key.isRightToLeft, primary: primary, before: before,
       after: after)
@@ -262,14 +282,40 @@ extension HarfBuzzShaper: TextShaper {
     }
   }
 
+  /// The faces of the neighbours a key names: the key holds identifiers, and a miss, which is
+  /// rare, takes the faces themselves.
+  private func neighborFaces(
+    of key: ShapeCache.Key
+  ) -> (before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?) {
+    let neighbors = key.neighbors
+    return state.withLock { state in
+      (
+        neighbors.before.map {
+          TextItemizer.Neighbor(font: state.fonts[$0.font.rawValue], script: $0.script)
+        },
+        neighbors.after.map {
+          TextItemizer.Neighbor(font: state.fonts[$0.font.rawValue], script: $0.script)
+        }
+      )
+    }
+  }
+
+  /// The items of a piece, with this shaper's faces.
+  private func itemize(
+    _ text: Substring, primary: PrimaryFont, before: TextItemizer.Neighbor?,
+    after: TextItemizer.Neighbor?
+  ) -> TextItemizer.Itemization {
+    TextItemizer.itemize(
+      text, before: before, after: after, primary: primary.font,
+      font: { self.font(for: $0, primary: primary) },
+      scalarFont: { self.font(for: $0, primary: primary) })
+  }
+
   private func shapeUncached(
     _ text: Substring, style: TextStyle, isRightToLeft: Bool, primary: PrimaryFont,
     before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?
   ) -> ShapedText {
-    let itemization = TextItemizer.itemize(
-      text, before: before, after: after, primary: primary.font,
-      font: { self.font(for: $0, primary: primary) },
-      scalarFont: { self.font(for: $0, primary: primary) })
+    let itemization = itemize(text, primary: primary, before: before, after: after)
     guard !itemization.items.isEmpty else {
       let metrics = primary.font.metrics(size: style.size)
       return ShapedText(

@@ -34,8 +34,11 @@ struct PieceShaper {
       lineGap: lineGap)
   }
 
-  /// Shapes one item, with the rest of the piece as context for contextual shaping.
-  private func shape(_ item: TextItemizer.Item) -> GlyphRun {
+  /// Shapes one item with HarfBuzz, with the rest of the piece as context for contextual
+  /// shaping, and hands the shaped buffer to `body`.
+  private func withShapedBuffer<Result>(
+    _ item: TextItemizer.Item, _ body: (OpaquePointer?) -> Result
+  ) -> Result {
     let buffer = hb_buffer_create()
     defer { hb_buffer_destroy(buffer) }
     bytes.withMemoryRebound(to: CChar.self) { text in
@@ -49,7 +52,70 @@ struct PieceShaper {
     // Fills in only what is still unset: the language, from the process locale.
     hb_buffer_guess_segment_properties(buffer)
     hb_shape(item.font.harfBuzz.font, buffer, nil, 0)
+    return body(buffer)
+  }
 
+  /// Measures a piece of one item, left to right, as ``shape(_:)`` and
+  /// ``ShapedMeasure/init(_:text:)`` would, to the last bit, without making its glyph runs and
+  /// clusters: the sums are added in the same order.
+  ///
+  /// - Parameters:
+  ///   - item: The piece's only item.
+  ///   - hangingStart: Where the piece's hanging whitespace starts.
+  /// - Returns: The measure, or `nil` when HarfBuzz's clusters are not in logical order (then
+  ///   the clusters must be sorted, and ``shape(_:)`` does that).
+  func measure(_ item: TextItemizer.Item, hangingStart: Int) -> ShapedMeasure? {
+    precondition(!isRightToLeft, "Only a left-to-right piece is measured without its glyphs")
+    let scale = size / Double(item.font.harfBuzz.unitsPerEm)
+    let sums: (advance: Double, hanging: Double)? = withShapedBuffer(item) { buffer in
+      var count: UInt32 = 0
+      guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)
+      else { return (0, 0) }
+      let glyphs = Int(count)
+      for index in 0..<max(0, glyphs - 1) where infos[index + 1].cluster < infos[index].cluster {
+        return nil
+      }
+      // As `shape(_:)` sums a run's advances, and `clusters(of:)` groups them into clusters.
+      var advance = 0.0
+      var hanging = 0.0
+      var clusterStart = -1
+      var clusterAdvance = 0.0
+      var character = 0
+      for index in 0..<glyphs {
+        let glyphAdvance = Double(positions[index].x_advance) * scale
+        advance += glyphAdvance
+        let start = Int(infos[index].cluster)
+        while character + 1 < characterStarts.count, characterStarts[character + 1] <= start {
+          character += 1
+        }
+        let owner = clusterStart < 0 ? 0 : characterStarts[character]
+        if owner == clusterStart {
+          clusterAdvance += glyphAdvance
+        } else {
+          if clusterStart >= hangingStart { hanging += clusterAdvance }
+          clusterStart = owner
+          clusterAdvance = glyphAdvance
+        }
+      }
+      if clusterStart >= 0 && clusterStart >= hangingStart { hanging += clusterAdvance }
+      return (advance, hanging)
+    }
+    guard let sums else { return nil }
+    // As `shape(_:)`: the largest metrics, from zero.
+    let metrics = item.font.metrics(size: size)
+    return ShapedMeasure(
+      advance: sums.advance, hangingAdvance: sums.hanging, ascent: max(0, metrics.ascent),
+      descent: max(0, metrics.descent), lineGap: max(0, metrics.lineGap))
+  }
+
+  /// Shapes one item, with the rest of the piece as context for contextual shaping.
+  private func shape(_ item: TextItemizer.Item) -> GlyphRun {
+    withShapedBuffer(item) { buffer in run(of: item, from: buffer) }
+  }
+
+  /// The glyph run HarfBuzz shaped into `buffer`.
+  private func run(of item: TextItemizer.Item, from buffer: OpaquePointer?) -> GlyphRun {
     var count: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
     let positions = hb_buffer_get_glyph_positions(buffer, &count)

@@ -59,7 +59,8 @@ struct ShapeCache {
     var key: Key
     var textStart: Int
     var textCount: Int
-    var shaped: ShapedText
+    /// The glyphs; `nil` for a piece only measured so far, until a layout asks for them.
+    var shaped: ShapedText?
     /// The widths and metrics of `shaped`, stored in place so that a measurement reads no
     /// glyphs and counts no reference.
     var measure: ShapedMeasure
@@ -125,7 +126,7 @@ struct ShapeCache {
   func value(
     for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
   ) -> ShapedText? {
-    index(of: bytes, key: key, hash: hash).map { entries[$0].shaped }
+    index(of: bytes, key: key, hash: hash).flatMap { entries[$0].shaped }
   }
 
   /// The measure of the result cached for these bytes and key.
@@ -165,13 +166,17 @@ struct ShapeCache {
     }
   }
 
-  /// Caches a result, unless one is cached for these bytes and key already; starts over when
-  /// the cache holds ``limit`` entries.
+  /// Caches a result (glyphs and measure, or the measure alone), unless one is cached for these
+  /// bytes and key already, when it only adds glyphs the cached one lacks; starts over when the
+  /// cache holds ``limit`` entries.
   mutating func insert(
-    _ shaped: ShapedText, measure: ShapedMeasure, for bytes: UnsafeBufferPointer<UInt8>,
+    _ shaped: ShapedText?, measure: ShapedMeasure, for bytes: UnsafeBufferPointer<UInt8>,
     key: Key, hash: UInt64
   ) {
-    guard index(of: bytes, key: key, hash: hash) == nil else { return }
+    if let index = index(of: bytes, key: key, hash: hash) {
+      if entries[index].shaped == nil { entries[index].shaped = shaped }
+      return
+    }
     if entries.count >= limit { removeAll() }
     if (entries.count + 1) * 2 > slots.count { grow() }
     entries.append(

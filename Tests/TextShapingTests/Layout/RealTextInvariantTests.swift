@@ -217,6 +217,45 @@ import TextLayout
     }
   }
 
+  @Test("a piece measured without its glyphs measures as its glyphs do, in every script")
+  func glyphlessMeasures() {
+    // Every piece misses in `measuring`, which keeps measures only; `shaping` makes glyphs.
+    let measuring = HarfBuzzShaper()
+    let shaping = HarfBuzzShaper()
+    let style = TextStyle(size: 17)
+    let extras =
+      "office affine AVATAR Wave fi\u{301}x 1,234.56 \u{5D0}\u{5B8}b e\u{308}\u{323} ＡＢ "
+      + "two  spaces   and\u{3000}\u{3000}ideographic ones"
+    for paragraph in Self.paragraphs + [extras] {
+      // Words with their trailing spaces, as the engine cuts them.
+      var pieces: [Range<Int>] = []
+      var start = 0
+      let bytes = Array(paragraph.utf8)
+      for index in bytes.indices
+      where bytes[index] == 0x20 && index + 1 < bytes.count
+        && bytes[index + 1] != 0x20
+      {
+        pieces.append(start..<index + 1)
+        start = index + 1
+      }
+      pieces.append(start..<bytes.count)
+      var measures: [ShapedMeasure] = []
+      measuring.measure(pieces, in: paragraph, style: style, isRightToLeft: false, into: &measures)
+      let utf8 = paragraph.utf8
+      for (piece, measure) in zip(pieces, measures) {
+        let lower = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound)
+        let text = paragraph[lower..<utf8.index(lower, offsetBy: piece.count)]
+        let expected = ShapedMeasure(
+          shaping.shape(text, style: style, isRightToLeft: false), text: text)
+        #expect(measure == expected, "\(text.debugDescription)")
+        // The glyphs asked for later are those of a shaper that never only measured.
+        #expect(
+          measuring.shape(text, style: style, isRightToLeft: false)
+            == shaping.shape(text, style: style, isRightToLeft: false))
+      }
+    }
+  }
+
   @Test("small analysis windows give the lines of one whole analysis, in every script")
   func windowsAgree() throws {
     var windowed = Self.engine
