@@ -144,7 +144,8 @@ public struct ICUAnalyzer: Sendable {
     let count = bytes.count
     return rightToLeftLeads.withUnsafeBufferPointer { leads in
       while index < count {
-        // Eight bytes at a time through ASCII, then one lead byte at a time through a table.
+        // Eight bytes at a time through ASCII, then one scalar at a time, its lead byte looked
+        // up in a table.
         if index + 8 <= count
           && UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
             & 0x8080_8080_8080_8080 == 0
@@ -152,9 +153,11 @@ public struct ICUAnalyzer: Sendable {
           index += 8
           continue
         }
+        // One scalar at a time: the text is valid UTF-8, so `byte` leads one.
         let byte = bytes[index]
+        let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
         guard leads[Int(byte)] else {
-          index += 1
+          index += length
           continue
         }
         let next = index + 1 < count ? bytes[index + 1] : 0
@@ -175,7 +178,7 @@ public struct ICUAnalyzer: Sendable {
         default:
           break
         }
-        index += 1
+        index += length
       }
       return false
     }

@@ -83,7 +83,7 @@ import TextLayout
       "\u{10800}", "\u{1E900}",
     ]
     let others: [Unicode.Scalar] = ["a", "ж", "中", "\u{2014}", "\u{FF01}", "😀"]
-    for filler in ["abcdefghijklmnopq", "жжжжжжжжж", "中中中中中中"] {
+    for filler in ["abcdefghijklmnopq", "жжжжжжжжж", "中中中中中中", "😀—😀…😀"] {
       for count in 0..<filler.count {
         let head = String(filler.prefix(count))
         for scalar in triggers + others {
