@@ -255,9 +255,8 @@ extension HarfBuzzShaper: TextShaper {
     // The primary face's own glyph, without making a Character or taking a lock.
     if primary.covers(scalar) { return primary.font }
     // A fallback face found before for this scalar, by number, without making a Character.
-    return knownFallback(for: scalar, primary: primary).map { face in
-      state.withLock { $0.fonts[face.rawValue] }
-    } ?? font(for: Character(scalar), primary: primary)
+    return knownFallbackFont(for: scalar, primary: primary)
+      ?? font(for: Character(scalar), primary: primary)
   }
 
   /// The face of one scalar next to a piece, as ``font(for:primary:)-(Unicode.Scalar,_)``

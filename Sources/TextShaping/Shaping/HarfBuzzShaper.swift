@@ -199,9 +199,7 @@ public final class HarfBuzzShaper: Sendable {
     }
     var scalars = character.unicodeScalars.makeIterator()
     if let only = scalars.next(), scalars.next() == nil {
-      if let known = knownFallback(for: only, primary: primary) {
-        return state.withLock { $0.fonts[known.rawValue] }
-      }
+      if let known = knownFallbackFont(for: only, primary: primary) { return known }
       let chosen = fallbackFont(for: character, primary: primary)
       state.withLock { $0.scalarFallbacks[primary.scalarFallbackKey(only)] = chosen.id }
       return chosen
@@ -213,6 +211,12 @@ public final class HarfBuzzShaper: Sendable {
   func knownFallback(for scalar: Unicode.Scalar, primary: PrimaryFont) -> FontID? {
     let key = primary.scalarFallbackKey(scalar)
     return state.withLock { $0.scalarFallbacks[key] }
+  }
+
+  /// The face ``knownFallback(for:primary:)`` names, found under the same lock.
+  func knownFallbackFont(for scalar: Unicode.Scalar, primary: PrimaryFont) -> LoadedFont? {
+    let key = primary.scalarFallbackKey(scalar)
+    return state.withLock { state in state.scalarFallbacks[key].map { state.fonts[$0.rawValue] } }
   }
 
   /// The face for a character the primary face lacks, through Fontconfig's sorted list.
