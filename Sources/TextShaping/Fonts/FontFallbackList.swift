@@ -7,6 +7,10 @@ import CFontconfig
 final class FontFallbackList: @unchecked Sendable {
   private let set: UnsafeMutablePointer<FcFontSet>
   private let entries: [(file: FontFileReference, charset: OpaquePointer)]
+  /// For each code point of the Basic Multilingual Plane, the first of the first 255 positions
+  /// whose coverage has it, or `UInt8.max`: a fallback for a CJK character is found at once,
+  /// not by asking tens of character sets in turn.
+  private let firstInBMP: [UInt8]
 
   /// Takes ownership of a font set returned by `FcFontSort`.
   init(owning set: UnsafeMutablePointer<FcFontSet>) {
@@ -25,6 +29,32 @@ final class FontFallbackList: @unchecked Sendable {
       entries.append((file, charset))
     }
     self.entries = entries
+    firstInBMP = Self.firstPositions(of: entries.prefix(Int(UInt8.max)).map(\.charset))
+  }
+
+  /// The table of ``firstInBMP``, from the character sets' pages of 256 code points.
+  private static func firstPositions(of charsets: [OpaquePointer]) -> [UInt8] {
+    var table = [UInt8](repeating: .max, count: 0x1_0000)
+    let pageWords = 256 / 32
+    withUnsafeTemporaryAllocation(of: FcChar32.self, capacity: pageWords) { map in
+      for (position, charset) in charsets.enumerated() {
+        var next: FcChar32 = 0
+        var base = FcCharSetFirstPage(charset, map.baseAddress, &next)
+        // FC_CHARSET_DONE, all ones, ends the pages.
+        while base != FcChar32.max && base < 0x1_0000 {
+          for word in 0..<pageWords {
+            var bits = map[word]
+            while bits != 0 {
+              let code = Int(base) + word * 32 + bits.trailingZeroBitCount
+              if table[code] == .max { table[code] = UInt8(position) }
+              bits &= bits - 1
+            }
+          }
+          base = FcCharSetNextPage(charset, map.baseAddress, &next)
+        }
+      }
+    }
+    return table
   }
 
   deinit {
@@ -39,6 +69,19 @@ final class FontFallbackList: @unchecked Sendable {
   /// - Returns: The font's position in the list and its file, or `nil` when no font has them all.
   func firstFont(
     containing scalars: some Collection<Unicode.Scalar>, from start: Int = 0
+  ) -> (position: Int, file: FontFileReference)? {
+    var start = start
+    if start == 0, scalars.count == 1, let only = scalars.first, only.value < 0x1_0000 {
+      let position = Int(firstInBMP[Int(only.value)])
+      if position != Int(UInt8.max) { return (position, entries[position].file) }
+      start = position  // none of the first 255 has it: ask the rest
+    }
+    return firstFontAsking(containing: scalars, from: start)
+  }
+
+  /// ``firstFont(containing:from:)`` found by asking each character set in turn.
+  func firstFontAsking(
+    containing scalars: some Collection<Unicode.Scalar>, from start: Int
   ) -> (position: Int, file: FontFileReference)? {
     guard start < entries.count else { return nil }
     for position in start..<entries.count {

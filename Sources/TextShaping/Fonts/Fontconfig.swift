@@ -4,9 +4,11 @@ import Foundation
 /// The few Fontconfig queries the shaper needs: the best face for a family, weight and slant, and
 /// the sorted list of faces to take fallbacks from.
 ///
-/// Fontconfig is initialized on first use with the default configuration. Recent Fontconfig is
-/// thread-safe, but every call here still goes through one lock: the queries are rare (results
-/// are cached by the shaper) and the lock rules out surprises with older library versions.
+/// Fontconfig is initialized on first use with the default configuration, which the process
+/// never reloads, so each query's answer is kept for the process: a new shaper (a new
+/// ``TextStack``) asks again for nothing. Recent Fontconfig is thread-safe, but every call here
+/// still goes through one lock: the queries are rare and the lock rules out surprises with
+/// older library versions.
 ///
 /// The lock is an `NSLock` (a pthread mutex) rather than a `Mutex`: Fontconfig calls hold it for
 /// milliseconds, so it is often contended, and ThreadSanitizer does not see the ordering that
@@ -18,6 +20,15 @@ final class Fontconfig: @unchecked Sendable {
   private let lock = NSLock()
   /// Whether `FcInit` succeeded; `nil` before the first query. Guarded by `lock`.
   private var isInitialized: Bool?
+  /// What a family, weight and slant asked for.
+  private struct Query: Hashable {
+    var family: String
+    var weight: Int
+    var isItalic: Bool
+  }
+  /// The answers so far. Guarded by `lock`.
+  private var matches: [Query: FontFileReference?] = [:]
+  private var fallbackLists: [Query: FontFallbackList?] = [:]
 
   private init() {}
 
@@ -27,13 +38,18 @@ final class Fontconfig: @unchecked Sendable {
   /// Fontconfig has no fonts at all or cannot start.
   func match(family: String, weight: Int, isItalic: Bool) -> FontFileReference? {
     withInitializedLibrary { () -> FontFileReference? in
-      guard let pattern = Self.makePattern(family: family, weight: weight, isItalic: isItalic)
-      else { return nil }
-      defer { FcPatternDestroy(pattern) }
-      var result = FcResultNoMatch
-      guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
-      defer { FcPatternDestroy(font) }
-      return Self.fileReference(of: font)
+      let query = Query(family: family, weight: weight, isItalic: isItalic)
+      if let known = matches[query] { return known }
+      let found = Self.makePattern(family: family, weight: weight, isItalic: isItalic).flatMap {
+        pattern -> FontFileReference? in
+        defer { FcPatternDestroy(pattern) }
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
+        return Self.fileReference(of: font)
+      }
+      matches[query] = .some(found)
+      return found
     } ?? nil
   }
 
@@ -43,14 +59,19 @@ final class Fontconfig: @unchecked Sendable {
   /// This is the list Pango takes fallback fonts from, so the same character picks the same face.
   func fallbackList(family: String, weight: Int, isItalic: Bool) -> FontFallbackList? {
     withInitializedLibrary { () -> FontFallbackList? in
-      guard let pattern = Self.makePattern(family: family, weight: weight, isItalic: isItalic)
-      else { return nil }
-      defer { FcPatternDestroy(pattern) }
-      var result = FcResultNoMatch
-      // Trimming drops faces that add no coverage to those before them; the first face that has a
-      // character is the same either way, and the list gets much shorter.
-      guard let set = FcFontSort(nil, pattern, 1, nil, &result) else { return nil }
-      return FontFallbackList(owning: set)
+      let query = Query(family: family, weight: weight, isItalic: isItalic)
+      if let known = fallbackLists[query] { return known }
+      let list = Self.makePattern(family: family, weight: weight, isItalic: isItalic).flatMap {
+        pattern -> FontFallbackList? in
+        defer { FcPatternDestroy(pattern) }
+        var result = FcResultNoMatch
+        // Trimming drops faces that add no coverage to those before them; the first face that
+        // has a character is the same either way, and the list gets much shorter.
+        guard let set = FcFontSort(nil, pattern, 1, nil, &result) else { return nil }
+        return FontFallbackList(owning: set)
+      }
+      fallbackLists[query] = .some(list)
+      return list
     } ?? nil
   }
 
