@@ -719,6 +719,23 @@ struct LayoutBuilder {
     paragraphLevel: UInt8,
     _ body: (_ piece: Range<Int>, _ run: Int, _ level: UInt8, _ hanging: Hanging) -> Void
   ) {
+    // Most segments lie in one style run and one level run: the cuts below are then only where
+    // the content ends, with no run to look up.
+    if text.runs.count == 1
+      && (levels.isEmpty
+        || levels.count == 1 && levels[0].range.lowerBound <= range.lowerBound
+          && levels[0].range.upperBound >= range.upperBound)
+    {
+      let level = levels.first?.level ?? 0
+      let isInside = contentEnd > range.lowerBound && contentEnd < range.upperBound
+      if isInside && level == paragraphLevel && (!levels.isEmpty || paragraphLevel == 0) {
+        body(range, 0, level, .trailingSpaces)
+      } else {
+        if contentEnd > range.lowerBound { body(range.lowerBound..<contentEnd, 0, level, .none) }
+        if contentEnd < range.upperBound { body(contentEnd..<range.upperBound, 0, level, .all) }
+      }
+      return
+    }
     if shapesSpaceTogether(
       range, contentEnd: contentEnd, levels: levels, paragraphLevel: paragraphLevel)
     {
