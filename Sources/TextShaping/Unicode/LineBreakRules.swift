@@ -89,10 +89,11 @@ enum LineBreakRules {
             state.pass(next, isHyphen: next == .hyphen || scalar == 0x2010)
           }
           offset += length
-          // No break falls between two letters of a class (LB28), and no context is left by
-          // them: the rest of a word of one- and two-byte letters goes in a tight loop.
+          // The rest of the word, and the words of the same letters after it, go in a tight
+          // loop (see endOfWords).
           if next.isLetter {
-            offset = Self.endOfWord(of: next, in: bytes, from: offset, upTo: limit, table: table)
+            offset = Self.endOfWords(
+              of: next, in: bytes, from: offset, upTo: limit, table: table, breaks: &breaks)
           } else if next == .ideographic {
             // Likewise a line may break between any two ideographs (LB31), and nothing else
             // changes: three-byte ideographs go in a tight loop too.
@@ -118,28 +119,45 @@ enum LineBreakRules {
     }
   }
 
-  /// Where a run of letters of class `letter` (one or two bytes each) ends, from `offset`,
-  /// looking at letters that start at most at `limit`.
+  /// Where a run of words of letters of class `letter` (one or two bytes each) ends, from
+  /// `offset`, looking at letters that start at most at `limit`; the break before each word
+  /// after the first is appended to `breaks`.
+  ///
+  /// Between two letters of a class no break falls (LB28); after spaces one always does (LB18),
+  /// before a letter of the same class, and the rules keep no context from the spaces or the
+  /// letters. The run stops before anything else, which goes through the general step.
   @inline(__always)
-  static func endOfWord(
+  static func endOfWords(
     of letter: LineBreakClass, in bytes: UnsafeBufferPointer<UInt8>, from offset: Int,
-    upTo limit: Int, table: UnsafeBufferPointer<LineBreakClass>
+    upTo limit: Int, table: UnsafeBufferPointer<LineBreakClass>,
+    breaks: inout [LineBreakOpportunity]
   ) -> Int {
     var offset = offset
     let end = limit < bytes.count ? limit + 1 : bytes.count
-    while offset < end {
-      let byte = bytes[offset]
+    /// Whether the letter at `position` (before `end`) is of the class, and its length.
+    func letterLength(at position: Int) -> Int {
+      let byte = bytes[position]
       if byte < 0x80 {
         // ASCII letters are AL.
-        guard letter == .alphabetic && (byte | 0x20) &- 0x61 < 26 else { break }
-        offset += 1
-      } else if byte >= 0xC0 && byte < 0xE0 && offset + 1 < bytes.count {
-        let scalar = Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)
-        guard table[scalar] == letter else { break }
-        offset += 2
-      } else {
-        break
+        return letter == .alphabetic && (byte | 0x20) &- 0x61 < 26 ? 1 : 0
       }
+      guard byte >= 0xC0 && byte < 0xE0 && position + 1 < bytes.count else { return 0 }
+      let scalar = Int(byte & 0x1F) << 6 | Int(bytes[position + 1] & 0x3F)
+      return table[scalar] == letter ? 2 : 0
+    }
+    while offset < end {
+      var length = letterLength(at: offset)
+      if length == 0 {
+        // Spaces, then a letter of the class: a new word.
+        var next = offset
+        while next < end && bytes[next] == 0x20 { next += 1 }
+        guard next > offset && next < end else { break }
+        length = letterLength(at: next)
+        guard length > 0 else { break }
+        breaks.append(LineBreakOpportunity(offset: next, isMandatory: false))
+        offset = next
+      }
+      offset += length
     }
     return offset
   }
