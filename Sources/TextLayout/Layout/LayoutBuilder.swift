@@ -353,9 +353,14 @@ struct LayoutBuilder {
               filler.metrics = analysis.metrics
             }
           }
-          if !add(
-            analysis.segments[index], to: &filler, chunks: chunks, current: &pieces,
-            currentChunk: newChunk)
+          let segment = analysis.segments[index]
+          if filler.pen + segment.contentAdvance <= configuration.width + Self.epsilon {
+            // It fits (an empty line's pen is 0): what add(_:to:…) does first, without passing
+            // it the window's chunks and pieces.
+            lineSegments.append(segment)
+            filler.pen += segment.advance
+          } else if !add(
+            segment, to: &filler, chunks: chunks, current: &pieces, currentChunk: newChunk)
           {
             return nil
           }
