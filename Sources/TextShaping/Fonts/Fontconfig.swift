@@ -37,20 +37,12 @@ final class Fontconfig: @unchecked Sendable {
   /// Fontconfig substitutes an installed family for unknown names, so this is `nil` only when
   /// Fontconfig has no fonts at all or cannot start.
   func match(family: String, weight: Int, isItalic: Bool) -> FontFileReference? {
-    withInitializedLibrary { () -> FontFileReference? in
-      let query = Query(family: family, weight: weight, isItalic: isItalic)
-      if let known = matches[query] { return known }
-      let found = Self.makePattern(family: family, weight: weight, isItalic: isItalic).flatMap {
-        pattern -> FontFileReference? in
-        defer { FcPatternDestroy(pattern) }
-        var result = FcResultNoMatch
-        guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(font) }
-        return Self.fileReference(of: font)
-      }
-      matches[query] = .some(found)
-      return found
-    } ?? nil
+    answer(\.matches, family: family, weight: weight, isItalic: isItalic) { pattern in
+      var result = FcResultNoMatch
+      guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
+      defer { FcPatternDestroy(font) }
+      return Self.fileReference(of: font)
+    }
   }
 
   /// The faces Fontconfig sorts by closeness to a family, weight and slant (`FcFontSort`),
@@ -58,20 +50,31 @@ final class Fontconfig: @unchecked Sendable {
   ///
   /// This is the list Pango takes fallback fonts from, so the same character picks the same face.
   func fallbackList(family: String, weight: Int, isItalic: Bool) -> FontFallbackList? {
-    withInitializedLibrary { () -> FontFallbackList? in
+    answer(\.fallbackLists, family: family, weight: weight, isItalic: isItalic) { pattern in
+      var result = FcResultNoMatch
+      // Trimming drops faces that add no coverage to those before them; the first face that has a
+      // character is the same either way, and the list gets much shorter.
+      guard let set = FcFontSort(nil, pattern, 1, nil, &result) else { return nil }
+      return FontFallbackList(owning: set)
+    }
+  }
+
+  /// The answer kept in `answers` for a family, weight and slant, or the one `ask` gives for
+  /// their pattern, kept there; `nil` when Fontconfig cannot start or has no answer.
+  private func answer<Answer: Sendable>(
+    _ answers: ReferenceWritableKeyPath<Fontconfig, [Query: Answer?]>, family: String,
+    weight: Int, isItalic: Bool, ask: (OpaquePointer) -> Answer?
+  ) -> Answer? {
+    withInitializedLibrary { () -> Answer? in
       let query = Query(family: family, weight: weight, isItalic: isItalic)
-      if let known = fallbackLists[query] { return known }
-      let list = Self.makePattern(family: family, weight: weight, isItalic: isItalic).flatMap {
-        pattern -> FontFallbackList? in
+      if let known = self[keyPath: answers][query] { return known }
+      let found = Self.makePattern(family: family, weight: weight, isItalic: isItalic).flatMap {
+        pattern -> Answer? in
         defer { FcPatternDestroy(pattern) }
-        var result = FcResultNoMatch
-        // Trimming drops faces that add no coverage to those before them; the first face that
-        // has a character is the same either way, and the list gets much shorter.
-        guard let set = FcFontSort(nil, pattern, 1, nil, &result) else { return nil }
-        return FontFallbackList(owning: set)
+        return ask(pattern)
       }
-      fallbackLists[query] = .some(list)
-      return list
+      self[keyPath: answers][query] = .some(found)
+      return found
     } ?? nil
   }
 
