@@ -47,9 +47,7 @@ public struct TextLayoutEngine: Sendable {
   public func layout(
     _ text: StyledText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
-    var builder = try makeBuilder(text, configuration: configuration)
-    defer { scratch.giveBack(builder.buffers) }
-    return builder.run()
+    try withBuilder(text, configuration: configuration) { $0.run() }
   }
 
   /// Lays out a prepared text, reusing the analysis earlier layouts of it made.
@@ -67,9 +65,7 @@ public struct TextLayoutEngine: Sendable {
   public func layout(
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
-    var builder = try makeBuilder(prepared.text, prepared: prepared, configuration: configuration)
-    defer { scratch.giveBack(builder.buffers) }
-    return builder.run()
+    try withBuilder(prepared.text, prepared: prepared, configuration: configuration) { $0.run() }
   }
 
   /// Measures a text: the line count, size and cut of its layout, without placing glyphs.
@@ -85,9 +81,7 @@ public struct TextLayoutEngine: Sendable {
   public func measure(
     _ text: StyledText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> TextMeasurement {
-    var builder = try makeBuilder(text, configuration: configuration)
-    defer { scratch.giveBack(builder.buffers) }
-    return builder.runMeasurement()
+    try withBuilder(text, configuration: configuration) { $0.runMeasurement() }
   }
 
   /// Measures a prepared text, reusing the analysis earlier layouts of it made.
@@ -105,15 +99,17 @@ public struct TextLayoutEngine: Sendable {
   public func measure(
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> TextMeasurement {
-    var builder = try makeBuilder(prepared.text, prepared: prepared, configuration: configuration)
-    defer { scratch.giveBack(builder.buffers) }
-    return builder.runMeasurement()
+    try withBuilder(prepared.text, prepared: prepared, configuration: configuration) {
+      $0.runMeasurement()
+    }
   }
 
-  /// One run of the layout algorithm over a text, once the configuration is checked.
-  private func makeBuilder(
-    _ text: StyledText, prepared: PreparedText? = nil, configuration: LayoutConfiguration
-  ) throws(TextLayoutError) -> LayoutBuilder {
+  /// One run of the layout algorithm over a text, once the configuration is checked, with
+  /// buffers lent by the engine's pool and given back after.
+  private func withBuilder<Result>(
+    _ text: StyledText, prepared: PreparedText? = nil, configuration: LayoutConfiguration,
+    _ run: (inout LayoutBuilder) -> Result
+  ) throws(TextLayoutError) -> Result {
     try configuration.validate()
     // Segments keep offsets in 32 bits. Counting a native string's UTF-8 takes constant time.
     let count = text.string.utf8.count
@@ -122,7 +118,8 @@ public struct TextLayoutEngine: Sendable {
       text: text, configuration: configuration, shaper: shaper, analyzer: analyzer,
       initialWindow: initialWindow, prepared: prepared)
     builder.buffers = scratch.take()
-    return builder
+    defer { scratch.giveBack(builder.buffers) }
+    return run(&builder)
   }
 
   /// Lays out a plain string with one style.
