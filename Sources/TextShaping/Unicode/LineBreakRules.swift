@@ -17,7 +17,7 @@ enum LineBreakRules {
   ///
   /// - Parameters:
   ///   - bytes: Valid UTF-8 text; what lies after `limit` is read only to settle a break at
-  ///     `limit` (rules LB15c and LB25 look one character ahead).
+  ///     `limit` (rules LB15c and LB25 look one or two characters ahead).
   ///   - limit: The largest offset to report.
   /// - Returns: The opportunities as ``ICUAnalyzer/analyzeLineBreaks(in:upTo:)`` gives them,
   ///   none mandatory, or `nil`.
