@@ -148,27 +148,25 @@ extension HarfBuzzShaper: TextShaper {
     _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key, hash: UInt64,
     style: TextStyle, primary: PrimaryFont
   ) -> ShapedMeasure {
-    if !key.isRightToLeft {
-      let (before, after) = neighborFaces(of: key)
-      let itemization = itemize(text, primary: primary, before: before, after: after)
-      if itemization.items.count == 1 {
-        var utf8 = text
-        let measure = utf8.withUTF8 { bytes in
-          PieceShaper(
-            bytes: bytes, size: style.size, isRightToLeft: false,
-            characterStarts: itemization.characterStarts
-          ).measure(itemization.items[0], hangingStart: ShapedMeasure.hangingStart(inUTF8: bytes))
+    let itemization = itemize(text, key: key, primary: primary)
+    if !key.isRightToLeft && itemization.items.count == 1 {
+      var utf8 = text
+      let measure = utf8.withUTF8 { bytes in
+        PieceShaper(
+          bytes: bytes, size: style.size, isRightToLeft: false,
+          characterStarts: itemization.characterStarts
+        ).measure(itemization.items[0], hangingStart: ShapedMeasure.hangingStart(inUTF8: bytes))
+      }
+      if let measure {
+        state.withLock {
+          $0.shapes.insert(nil, measure: measure, for: bytes, key: key, hash: hash)
         }
-        if let measure {
-          state.withLock {
-            $0.shapes.insert(nil, measure: measure, for: bytes, key: key, hash: hash)
-          }
-          return measure
-        }
+        return measure
       }
     }
     return shapeAndCache(
-      text, bytes: bytes, key: key, hash: hash, style: style, primary: primary
+      text, bytes: bytes, key: key, hash: hash, style: style, primary: primary,
+      itemization: itemization
     ).measure
   }
 
@@ -180,14 +178,14 @@ extension HarfBuzzShaper: TextShaper {
   ///   - key: The piece's key, made from `primary`, the style, the direction and the
   ///     neighbours.
   ///   - hash: The hash of `bytes` and `key`.
+  ///   - itemization: The piece's items, when the caller has them already.
   private func shapeAndCache(
     _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key, hash: UInt64,
-    style: TextStyle, primary: PrimaryFont
+    style: TextStyle, primary: PrimaryFont, itemization: TextItemizer.Itemization? = nil
   ) -> (shaped: ShapedText, measure: ShapedMeasure) {
-    let (before, after) = neighborFaces(of: key)
     let shaped = shapeUncached(
-      text, style: style, isRightToLeft: key.isRightToLeft, primary: primary, before: before,
-      after: after)
+      text, style: style, isRightToLeft: key.isRightToLeft, primary: primary,
+      itemization: itemization ?? itemize(text, key: key, primary: primary))
     let measure = ShapedMeasure(shaped, text: text)
     state.withLock { $0.shapes.insert(shaped, measure: measure, for: bytes, key: key, hash: hash) }
     return (shaped, measure)
@@ -299,12 +297,12 @@ extension HarfBuzzShaper: TextShaper {
     }
   }
 
-  /// The items of a piece, with this shaper's faces.
+  /// The items of a piece, with this shaper's faces and the neighbours its key names.
   private func itemize(
-    _ text: Substring, primary: PrimaryFont, before: TextItemizer.Neighbor?,
-    after: TextItemizer.Neighbor?
+    _ text: Substring, key: ShapeCache.Key, primary: PrimaryFont
   ) -> TextItemizer.Itemization {
-    TextItemizer.itemize(
+    let (before, after) = neighborFaces(of: key)
+    return TextItemizer.itemize(
       text, before: before, after: after, primary: primary.font,
       font: { self.font(for: $0, primary: primary) },
       scalarFont: { self.font(for: $0, primary: primary) })
@@ -312,9 +310,8 @@ extension HarfBuzzShaper: TextShaper {
 
   private func shapeUncached(
     _ text: Substring, style: TextStyle, isRightToLeft: Bool, primary: PrimaryFont,
-    before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?
+    itemization: TextItemizer.Itemization
   ) -> ShapedText {
-    let itemization = itemize(text, primary: primary, before: before, after: after)
     guard !itemization.items.isEmpty else {
       let metrics = primary.font.metrics(size: style.size)
       return ShapedText(
