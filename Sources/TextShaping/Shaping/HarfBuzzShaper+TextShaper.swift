@@ -193,7 +193,8 @@ extension HarfBuzzShaper: TextShaper {
 
   /// The characters around a piece in its paragraph that decide the face of spaces at its
   /// edges: the one before when the piece starts with a neutral character, the one after when
-  /// it ends with one.
+  /// it ends with one (unless they are spaces after a character in the primary face, which keep
+  /// that face whatever follows).
   ///
   /// This runs before every cache lookup, so it decodes the UTF-8 in place rather than walking
   /// grapheme clusters, and stops at the first scalar that decides.
@@ -206,46 +207,99 @@ extension HarfBuzzShaper: TextShaper {
     of piece: Range<Int>, in text: UnsafeBufferPointer<UInt8>, primary: PrimaryFont
   ) -> (before: ShapeCache.Neighbor?, after: ShapeCache.Neighbor?) {
     guard !piece.isEmpty else { return (nil, nil) }
-    var before: ShapeCache.Neighbor?
-    if TextItemizer.isFontNeutral(UTF8Scalars.scalar(at: piece.lowerBound, in: text).scalar) {
-      var font: FontID?
-      var examined = 0
-      var offset = piece.lowerBound
-      while offset > 0 {
-        let (scalar, start) = UTF8Scalars.scalar(endingAt: offset, in: text)
-        if Self.isParagraphSeparator(scalar) || examined == 64 { break }
-        examined += 1
-        if font == nil && !TextItemizer.isFontNeutral(scalar) && !Self.isMark(scalar) {
-          font = fontID(for: scalar, primary: primary)
-        }
-        let script = TextItemizer.script(of: scalar)
-        if let font, !TextItemizer.isNeutral(script) {
-          before = ShapeCache.Neighbor(font: font, script: script)
-          break
-        }
-        offset = start
+    // Most pieces start with a letter and end with one or with spaces after one: a byte or two
+    // decide, and the walks through the paragraph are out of line.
+    let first = text[piece.lowerBound]
+    let startsNeutral =
+      first < 0x80
+      ? first == 0x20
+      : TextItemizer.isFontNeutral(UTF8Scalars.scalar(at: piece.lowerBound, in: text).scalar)
+    let before =
+      startsNeutral ? neighbor(before: piece.lowerBound, in: text, primary: primary) : nil
+    let last = text[piece.upperBound - 1]
+    if last == 0x20 {
+      var end = piece.upperBound - 1
+      while end > piece.lowerBound && text[end - 1] == 0x20 { end -= 1 }
+      if end > piece.lowerBound, case let byte = text[end - 1], byte > 0x20 && byte < 0x7F,
+        primary.font.coversPrintableASCII
+      {
+        return (before, nil)
       }
-      if before == nil, let font {
-        before = ShapeCache.Neighbor(font: font, script: HB_SCRIPT_COMMON)
-      }
+    } else if last < 0x80
+      || !TextItemizer.isFontNeutral(
+        UTF8Scalars.scalar(endingAt: piece.upperBound, in: text).scalar)
+    {
+      return (before, nil)
     }
-    var after: ShapeCache.Neighbor?
-    if TextItemizer.isFontNeutral(UTF8Scalars.scalar(endingAt: piece.upperBound, in: text).scalar) {
-      var examined = 0
-      var offset = piece.upperBound
-      while offset < text.count {
-        let (scalar, length) = UTF8Scalars.scalar(at: offset, in: text)
-        if Self.isParagraphSeparator(scalar) || examined == 64 { break }
-        examined += 1
-        if !TextItemizer.isFontNeutral(scalar) {
-          after = ShapeCache.Neighbor(
-            font: fontID(for: scalar, primary: primary), script: TextItemizer.script(of: scalar))
-          break
-        }
-        offset += length
-      }
+    guard !endsWithSpacesInPrimaryFace(piece, in: text, primary: primary) else {
+      return (before, nil)
     }
-    return (before, after)
+    return (before, neighbor(after: piece.upperBound, in: text, primary: primary))
+  }
+
+  /// The character before a piece that starts with a neutral one: the face of the nearest
+  /// character before it that chooses one, with the nearest real script.
+  @inline(never)
+  private func neighbor(
+    before start: Int, in text: UnsafeBufferPointer<UInt8>, primary: PrimaryFont
+  ) -> ShapeCache.Neighbor? {
+    var font: FontID?
+    var examined = 0
+    var offset = start
+    while offset > 0 {
+      let (scalar, start) = UTF8Scalars.scalar(endingAt: offset, in: text)
+      if Self.isParagraphSeparator(scalar) || examined == 64 { break }
+      examined += 1
+      if font == nil && !TextItemizer.isFontNeutral(scalar) && !Self.isMark(scalar) {
+        font = fontID(for: scalar, primary: primary)
+      }
+      let script = TextItemizer.script(of: scalar)
+      if let font, !TextItemizer.isNeutral(script) {
+        return ShapeCache.Neighbor(font: font, script: script)
+      }
+      offset = start
+    }
+    return font.map { ShapeCache.Neighbor(font: $0, script: HB_SCRIPT_COMMON) }
+  }
+
+  /// The first character after a piece that ends with a neutral one and chooses a face.
+  @inline(never)
+  private func neighbor(
+    after end: Int, in text: UnsafeBufferPointer<UInt8>, primary: PrimaryFont
+  ) -> ShapeCache.Neighbor? {
+    var examined = 0
+    var offset = end
+    while offset < text.count {
+      let (scalar, length) = UTF8Scalars.scalar(at: offset, in: text)
+      if Self.isParagraphSeparator(scalar) || examined == 64 { break }
+      examined += 1
+      if !TextItemizer.isFontNeutral(scalar) {
+        return ShapeCache.Neighbor(
+          font: fontID(for: scalar, primary: primary), script: TextItemizer.script(of: scalar))
+      }
+      offset += length
+    }
+    return nil
+  }
+
+  /// Whether a piece ends with spaces (U+0020) after a character of its own that the primary
+  /// face shapes. The spaces then take that face and its script whatever follows the piece
+  /// (see ``TextItemizer/neutralFont(previous:next:primary:)``), so the character after needs
+  /// no lookup, and a word keeps one cache entry whatever word comes next.
+  ///
+  /// The character must stand alone (``TextItemizer/standsAlone(_:)``): it is then a grapheme
+  /// cluster of its own, whose face is the primary one exactly when the face has its glyph.
+  func endsWithSpacesInPrimaryFace(
+    _ piece: Range<Int>, in text: UnsafeBufferPointer<UInt8>, primary: PrimaryFont
+  ) -> Bool {
+    var end = piece.upperBound
+    while end > piece.lowerBound && text[end - 1] == 0x20 { end -= 1 }
+    guard end > piece.lowerBound, end < piece.upperBound else { return false }
+    let byte = text[end - 1]
+    if byte < 0x80 { return byte > 0x20 && byte < 0x7F && primary.font.coversPrintableASCII }
+    let scalar = UTF8Scalars.scalar(endingAt: end, in: text).scalar
+    return TextItemizer.standsAlone(scalar) && !TextItemizer.isFontNeutral(scalar)
+      && primary.font.hasGlyph(for: scalar)
   }
 
   /// The face of one scalar; printable ASCII in a face that has it all needs no lookup.

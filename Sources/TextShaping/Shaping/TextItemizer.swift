@@ -190,17 +190,32 @@ enum TextItemizer {
   /// Whether a scalar takes the face of its neighbours (see ``isFontNeutral(_:)-(Character)``).
   ///
   /// This runs for the first and last scalar of every shaped piece, so the Basic Multilingual
-  /// Plane's answers are looked up in a bitmap made once from the Unicode properties.
+  /// Plane's answers are spelled out as ranges: a table would be a lazily made global, whose
+  /// every access costs a call on Linux. The ranges are those of the Unicode properties the
+  /// definition names (``isFontNeutralByProperties(_:)``); a test compares the two over every
+  /// scalar, so a Unicode version that adds a space or a format character is caught.
+  @inline(__always)
   static func isFontNeutral(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x80 { return value == 0x20 }
-    if value < 0x10000 {
-      return neutralBMP[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
-    }
-    return computeFontNeutral(scalar)
+    // Letters from Latin-1 to Arabic, and from CJK punctuation to Hangul, hold none.
+    if value > 0xAD && value < 0x70F || value > 0x3000 && value < 0xFE00 { return false }
+    return isFontNeutralOutsideLetters(scalar)
   }
 
-  private static func computeFontNeutral(_ scalar: Unicode.Scalar) -> Bool {
+  /// ``isFontNeutral(_:)-(Unicode.Scalar)`` for the scalars its first tests leave.
+  private static func isFontNeutralOutsideLetters(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0xA0, 0xAD, 0x70F, 0x890...0x891, 0x8E2, 0x180E: return true
+    case 0x2000...0x200F, 0x202A...0x202F, 0x205F...0x2064, 0x2066...0x206F, 0x3000: return true
+    case 0xFE00...0xFE0F, 0xFEFF, 0xFFF9...0xFFFB: return true
+    case ..<0x10000: return false
+    default: return isFontNeutralByProperties(scalar)
+    }
+  }
+
+  /// ``isFontNeutral(_:)-(Unicode.Scalar)`` from the scalar's general category.
+  static func isFontNeutralByProperties(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     switch scalar.properties.generalCategory {
     case .spaceSeparator: return value != 0x1680
@@ -208,15 +223,6 @@ enum TextItemizer {
     default: return (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value)
     }
   }
-
-  private static let neutralBMP: [UInt64] = {
-    var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
-    for value in 0..<0x10000 {
-      guard let scalar = Unicode.Scalar(value), computeFontNeutral(scalar) else { continue }
-      bits[value >> 6] |= 1 << UInt64(value & 63)
-    }
-    return bits
-  }()
 
   /// The script of one scalar, through HarfBuzz's Unicode functions.
   static func script(of scalar: Unicode.Scalar) -> hb_script_t {

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Testing
 import TextLayout
 
@@ -35,6 +36,63 @@ import TextLayout
     // '"' is Common, so it continues the Han run, in DejaVu Sans: the space goes with it.
     let beforeQuote = spaceAdvance(in: "時， \"x\"", at: 6)
     #expect(abs(beforeQuote - 17 * 651 / 2048) < 0.01)
+  }
+
+  @Test("spaces after a character in the primary face keep it whatever follows the piece")
+  func trailingSpacesIgnoreTheNextCharacter() throws {
+    let primary = shaper.primaryFont(for: style)
+    let han = shaper.font(for: Character("為"), primary: primary)
+    #expect(han !== primary.font)
+    // What may follow a piece: a Latin word, an ideograph in a fallback face, and a Common
+    // quotation mark in the primary face, which pulls spaces after fallback text into it.
+    let followers = [
+      TextItemizer.Neighbor(font: primary.font, script: HB_SCRIPT_LATIN),
+      TextItemizer.Neighbor(font: han, script: HB_SCRIPT_HAN),
+      TextItemizer.Neighbor(font: primary.font, script: HB_SCRIPT_COMMON),
+    ]
+    func items(_ piece: String, after: TextItemizer.Neighbor?) -> [String] {
+      TextItemizer.itemize(
+        Substring(piece), after: after, primary: primary.font,
+        font: { shaper.font(for: $0, primary: primary) },
+        scalarFont: { shaper.font(for: $0, primary: primary) }
+      ).items.map { "\($0.range) \($0.font.id) \($0.script.rawValue)" }
+    }
+    var accepted = 0
+    for value in 0x21..<0x10000 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      for piece in ["\(scalar) ", "a\(scalar)  "] {
+        var bytes = piece
+        let skips = bytes.withUTF8 {
+          shaper.endsWithSpacesInPrimaryFace(0..<$0.count, in: $0, primary: primary)
+        }
+        guard skips else { continue }
+        accepted += 1
+        let alone = items(piece, after: nil)
+        for follower in followers {
+          #expect(items(piece, after: follower) == alone, "U+\(String(value, radix: 16))")
+        }
+      }
+    }
+    #expect(accepted > 2_000)
+    // After an ideograph the next character decides, so the shaper must look at it.
+    var afterHan = "為 "
+    let skipsAfterHan = afterHan.withUTF8 {
+      shaper.endsWithSpacesInPrimaryFace(0..<$0.count, in: $0, primary: primary)
+    }
+    #expect(!skipsAfterHan)
+    #expect(items("為 ", after: followers[2]) != items("為 ", after: nil))
+  }
+
+  @Test("the spelled-out neutral ranges are the Unicode properties' for every scalar")
+  func neutralRangesMatchProperties() {
+    var mismatches: [UInt32] = []
+    for value in UInt32(0)..<0x11_0000 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      if TextItemizer.isFontNeutral(scalar) != TextItemizer.isFontNeutralByProperties(scalar) {
+        mismatches.append(value)
+      }
+    }
+    #expect(mismatches == [])
   }
 
   @Test("a space at the start of a paragraph takes the face of what follows")
