@@ -132,6 +132,45 @@ uint8_t trs_line_break_class(int32_t c) {
   }
 }
 
+uint8_t trs_bidi_class(int32_t c) {
+  switch (u_charDirection(c)) {
+  case U_LEFT_TO_RIGHT: return trs_bc_l;
+  case U_RIGHT_TO_LEFT: return trs_bc_r;
+  case U_RIGHT_TO_LEFT_ARABIC: return trs_bc_al;
+  case U_EUROPEAN_NUMBER: return trs_bc_en;
+  case U_EUROPEAN_NUMBER_SEPARATOR: return trs_bc_es;
+  case U_EUROPEAN_NUMBER_TERMINATOR: return trs_bc_et;
+  case U_ARABIC_NUMBER: return trs_bc_an;
+  case U_COMMON_NUMBER_SEPARATOR: return trs_bc_cs;
+  case U_DIR_NON_SPACING_MARK: return trs_bc_nsm;
+  case U_BOUNDARY_NEUTRAL: return trs_bc_bn;
+  case U_BLOCK_SEPARATOR: return trs_bc_b;
+  case U_SEGMENT_SEPARATOR: return trs_bc_s;
+  case U_WHITE_SPACE_NEUTRAL: return trs_bc_ws;
+  case U_LEFT_TO_RIGHT_EMBEDDING: return trs_bc_lre;
+  case U_LEFT_TO_RIGHT_OVERRIDE: return trs_bc_lro;
+  case U_RIGHT_TO_LEFT_EMBEDDING: return trs_bc_rle;
+  case U_RIGHT_TO_LEFT_OVERRIDE: return trs_bc_rlo;
+  case U_POP_DIRECTIONAL_FORMAT: return trs_bc_pdf;
+  case U_LEFT_TO_RIGHT_ISOLATE: return trs_bc_lri;
+  case U_RIGHT_TO_LEFT_ISOLATE: return trs_bc_rli;
+  case U_FIRST_STRONG_ISOLATE: return trs_bc_fsi;
+  case U_POP_DIRECTIONAL_ISOLATE: return trs_bc_pdi;
+  default:
+    return trs_bc_on;
+  }
+}
+
+uint8_t trs_bidi_paired_bracket_type(int32_t c) {
+  switch (u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE)) {
+  case U_BPT_OPEN: return trs_bpt_open;
+  case U_BPT_CLOSE: return trs_bpt_close;
+  default: return trs_bpt_none;
+  }
+}
+
+int32_t trs_bidi_paired_bracket(int32_t c) { return u_getBidiPairedBracket(c); }
+
 int32_t trs_bidi_runs(
     const char *utf8, int32_t length, int32_t direction, uint8_t *paragraph_level,
     int32_t *starts, int32_t *ends, uint8_t *levels, int32_t capacity, trs_status *status) {

@@ -75,6 +75,49 @@ typedef enum trs_lb {
 /// The line breaking class of code point `c` in ICU's Unicode data, as a `trs_lb` value.
 uint8_t trs_line_break_class(int32_t c);
 
+/// The UAX #9 bidi classes, as `trs_bidi_class` reports them.
+typedef enum trs_bc {
+  trs_bc_l = 0,
+  trs_bc_r,
+  trs_bc_al,
+  trs_bc_en,
+  trs_bc_es,
+  trs_bc_et,
+  trs_bc_an,
+  trs_bc_cs,
+  trs_bc_nsm,
+  trs_bc_bn,
+  trs_bc_b,
+  trs_bc_s,
+  trs_bc_ws,
+  trs_bc_on,
+  trs_bc_lre,
+  trs_bc_lro,
+  trs_bc_rle,
+  trs_bc_rlo,
+  trs_bc_pdf,
+  trs_bc_lri,
+  trs_bc_rli,
+  trs_bc_fsi,
+  trs_bc_pdi,
+} trs_bc;
+
+/// The bidi class of code point `c` in ICU's Unicode data, as a `trs_bc` value.
+uint8_t trs_bidi_class(int32_t c);
+
+/// The values of `trs_bidi_paired_bracket_type`: the Bidi_Paired_Bracket_Type property.
+typedef enum trs_bpt {
+  trs_bpt_none = 0,
+  trs_bpt_open,
+  trs_bpt_close,
+} trs_bpt;
+
+/// Whether code point `c` is an opening or a closing paired bracket, as a `trs_bpt` value.
+uint8_t trs_bidi_paired_bracket_type(int32_t c);
+
+/// The Bidi_Paired_Bracket of code point `c`: the bracket it pairs with, or `c` itself.
+int32_t trs_bidi_paired_bracket(int32_t c);
+
 /// The paragraph direction for `trs_bidi_runs`.
 enum {
   trs_direction_ltr = 0,
