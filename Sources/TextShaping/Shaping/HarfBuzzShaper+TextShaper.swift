@@ -148,21 +148,29 @@ extension HarfBuzzShaper: TextShaper {
     _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key, hash: UInt64,
     style: TextStyle, primary: PrimaryFont
   ) -> ShapedMeasure {
-    let itemization = itemize(text, key: key, primary: primary)
-    if !key.isRightToLeft && itemization.items.count == 1 {
-      var utf8 = text
-      let measure = utf8.withUTF8 { bytes in
-        PieceShaper(
+    var itemization: TextItemizer.Itemization?
+    if !key.isRightToLeft {
+      // Most misses are a word in one face and script: its item is found in one pass.
+      let (before, after) = neighborFaces(of: key)
+      let single =
+        TextItemizer.singleItem(
+          of: bytes, before: before, after: after, primary: primary.font,
+          scalarFont: { self.font(for: $0, primary: primary) }
+        )
+        .map { TextItemizer.Itemization(items: [$0.item], characterStarts: $0.characterStarts) }
+      let items = single ?? itemize(text, key: key, primary: primary)
+      if items.items.count == 1,
+        let measure = PieceShaper(
           bytes: bytes, size: style.size, isRightToLeft: false,
-          characterStarts: itemization.characterStarts
-        ).measure(itemization.items[0], hangingStart: ShapedMeasure.hangingStart(inUTF8: bytes))
-      }
-      if let measure {
+          characterStarts: items.characterStarts
+        ).measure(items.items[0], hangingStart: ShapedMeasure.hangingStart(inUTF8: bytes))
+      {
         state.withLock {
           $0.shapes.insert(nil, measure: measure, for: bytes, key: key, hash: hash)
         }
         return measure
       }
+      itemization = items
     }
     return shapeAndCache(
       text, bytes: bytes, key: key, hash: hash, style: style, primary: primary,
