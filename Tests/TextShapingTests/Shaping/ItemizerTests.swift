@@ -144,3 +144,35 @@ import TextLayout
     }
   }
 }
+
+@Suite struct FallbackChoiceTests {
+  @Test("a fallback remembered for the process is the face a full search finds")
+  func rememberedChoices() {
+    let first = HarfBuzzShaper()
+    let second = HarfBuzzShaper()
+    let style = TextStyle(size: 17)
+    let firstPrimary = first.primaryFont(for: style)
+    let secondPrimary = second.primaryFont(for: style)
+    var fallbacks = 0
+    // The search for a `Character` is cached by character, and canonically equivalent ones
+    // (a CJK compatibility ideograph and its unified one) are equal there: each is asked once.
+    var searchedCharacters = Set<Character>()
+    // Every 13th code point of the BMP the primary face lacks: CJK, Thai, symbols, and
+    // default-ignorable ones, which stay in the primary face.
+    for value in stride(from: 0xA0, to: 0x1_0000, by: 13) {
+      guard let scalar = Unicode.Scalar(value), !firstPrimary.font.hasGlyph(for: scalar),
+        searchedCharacters.insert(Character(scalar)).inserted
+      else {
+        continue
+      }
+      let remembered = first.font(for: scalar, primary: firstPrimary)
+      let reused = second.font(for: scalar, primary: secondPrimary)
+      let searched = second.fallbackFont(for: Character(scalar), primary: secondPrimary)
+      let context = "U+\(String(value, radix: 16))"
+      #expect(remembered.file == searched.file, "\(context)")
+      #expect(reused.file == searched.file, "\(context)")
+      if searched !== secondPrimary.font { fallbacks += 1 }
+    }
+    #expect(fallbacks > 1_000)
+  }
+}
