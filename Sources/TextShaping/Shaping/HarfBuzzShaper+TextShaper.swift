@@ -140,37 +140,34 @@ extension HarfBuzzShaper: TextShaper {
   }
 
   /// Measures a piece the cache lacks, and caches its measure: without making glyph runs when
-  /// it is left to right in one face and script (the glyphs are made when a layout first asks
-  /// for them), otherwise with them.
+  /// it is in one face and script (the glyphs are made when a layout first asks for them),
+  /// otherwise with them.
   ///
   /// - Parameters: As ``shapeAndCache(_:bytes:key:hash:style:primary:)``.
   private func measureAndCache(
     _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key, hash: UInt64,
     style: TextStyle, primary: PrimaryFont
   ) -> ShapedMeasure {
-    var itemization: TextItemizer.Itemization?
-    if !key.isRightToLeft {
-      // Most misses are a word in one face and script: its item is found in one pass.
-      let (before, after) = neighborFaces(of: key)
-      let single =
-        TextItemizer.singleItem(
-          of: bytes, before: before, after: after, primary: primary.font,
-          scalarFont: { self.font(for: $0, primary: primary) }
-        )
-        .map { TextItemizer.Itemization(items: [$0.item], characterStarts: $0.characterStarts) }
-      let items = single ?? itemize(text, key: key, primary: primary)
-      if items.items.count == 1,
-        let measure = PieceShaper(
-          bytes: bytes, size: style.size, isRightToLeft: false,
-          characterStarts: items.characterStarts
-        ).measure(items.items[0], hangingStart: ShapedMeasure.hangingStart(inUTF8: bytes))
-      {
-        state.withLock {
-          $0.shapes.insert(nil, measure: measure, for: bytes, key: key, hash: hash)
-        }
-        return measure
+    // Most misses are a word in one face and script: its item is found in one pass, and it
+    // is measured without making glyphs.
+    let (before, after) = neighborFaces(of: key)
+    let single =
+      TextItemizer.singleItem(
+        of: bytes, before: before, after: after, primary: primary.font,
+        scalarFont: { self.font(for: $0, primary: primary) }
+      )
+      .map { TextItemizer.Itemization(items: [$0.item], characterStarts: $0.characterStarts) }
+    let itemization = single ?? itemize(text, key: key, primary: primary)
+    if itemization.items.count == 1,
+      let measure = PieceShaper(
+        bytes: bytes, size: style.size, isRightToLeft: key.isRightToLeft,
+        characterStarts: itemization.characterStarts
+      ).measure(itemization.items[0], hangingStart: ShapedMeasure.hangingStart(inUTF8: bytes))
+    {
+      state.withLock {
+        $0.shapes.insert(nil, measure: measure, for: bytes, key: key, hash: hash)
       }
-      itemization = items
+      return measure
     }
     return shapeAndCache(
       text, bytes: bytes, key: key, hash: hash, style: style, primary: primary,
