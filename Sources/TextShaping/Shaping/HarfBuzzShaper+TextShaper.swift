@@ -161,7 +161,7 @@ extension HarfBuzzShaper: TextShaper {
     if itemization.items.count == 1,
       let measure = PieceShaper(
         bytes: bytes, size: style.size, isRightToLeft: key.isRightToLeft,
-        characterStarts: itemization.characterStarts
+        characterStarts: itemization.characterStarts, buffers: buffers
       ).measure(itemization.items[0], hangingStart: ShapedMeasure.hangingStart(inUTF8: bytes))
     {
       state.withLock {
@@ -381,7 +381,7 @@ extension HarfBuzzShaper: TextShaper {
     return utf8.withUTF8 { bytes in
       PieceShaper(
         bytes: bytes, size: style.size, isRightToLeft: isRightToLeft,
-        characterStarts: itemization.characterStarts
+        characterStarts: itemization.characterStarts, buffers: buffers
       ).shape(itemization.items)
     }
   }

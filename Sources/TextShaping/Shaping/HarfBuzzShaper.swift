@@ -35,6 +35,8 @@ public final class HarfBuzzShaper: Sendable {
   public static let shapeCacheLimit = 50_000
 
   let state = Mutex(State())
+  /// The buffers shaping calls lend one another.
+  let buffers = HarfBuzzBufferPool()
 
   /// Creates a shaper that finds every family through Fontconfig.
   public init() {}

@@ -11,6 +11,8 @@ struct PieceShaper {
   var isRightToLeft: Bool
   /// The UTF-8 offset of each character of the piece, ascending.
   var characterStarts: [Int]
+  /// Where HarfBuzz buffers come from.
+  var buffers: HarfBuzzBufferPool
 
   /// Shapes every item and returns the runs in visual order and the clusters in logical order.
   func shape(_ items: [TextItemizer.Item]) -> ShapedText {
@@ -39,8 +41,13 @@ struct PieceShaper {
   private func withShapedBuffer<Result>(
     _ item: TextItemizer.Item, _ body: (OpaquePointer?) -> Result
   ) -> Result {
-    let buffer = hb_buffer_create()
-    defer { hb_buffer_destroy(buffer) }
+    buffers.withBuffer { buffer in shapeItem(item, in: buffer, body) }
+  }
+
+  /// ``withShapedBuffer(_:_:)`` in an empty buffer.
+  private func shapeItem<Result>(
+    _ item: TextItemizer.Item, in buffer: OpaquePointer?, _ body: (OpaquePointer?) -> Result
+  ) -> Result {
     bytes.withMemoryRebound(to: CChar.self) { text in
       hb_buffer_add_utf8(
         buffer, text.baseAddress, Int32(text.count), UInt32(item.range.lowerBound),
