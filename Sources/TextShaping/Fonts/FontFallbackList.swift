@@ -1,4 +1,5 @@
 import CFontconfig
+import Synchronization
 
 /// Fontconfig's sorted fonts for one primary face, with each font's character coverage.
 ///
@@ -11,6 +12,9 @@ final class FontFallbackList: @unchecked Sendable {
   /// whose coverage has it, or `UInt8.max`: a fallback for a CJK character is found at once,
   /// not by asking tens of character sets in turn.
   private let firstInBMP: [UInt8]
+  /// The face each character of one scalar fell back to, for every shaper of the process: the
+  /// choice depends only on this list and on the font files (`nil` when no face has it).
+  private let scalarChoices = Mutex<[UInt32: FontFileReference?]>([:])
 
   /// Takes ownership of a font set returned by `FcFontSort`.
   init(owning set: UnsafeMutablePointer<FcFontSet>) {
@@ -59,6 +63,21 @@ final class FontFallbackList: @unchecked Sendable {
 
   deinit {
     FcFontSetDestroy(set)
+  }
+
+  /// The file a character of one scalar falls back to, chosen by `choose` the first time any
+  /// shaper asks and remembered for the process.
+  ///
+  /// - Parameters:
+  ///   - scalar: The character's only scalar.
+  ///   - choose: Finds the file; `nil` when no face of the list has the scalar.
+  func fallback(
+    for scalar: Unicode.Scalar, choose: () -> FontFileReference?
+  ) -> FontFileReference? {
+    if let known = scalarChoices.withLock({ $0[scalar.value] }) { return known }
+    let chosen = choose()
+    scalarChoices.withLock { $0[scalar.value] = chosen }
+    return chosen
   }
 
   /// The number of fonts in the list.

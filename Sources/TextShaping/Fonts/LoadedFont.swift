@@ -1,9 +1,12 @@
+import Synchronization
 import TextLayout
 
 /// A face loaded both ways: FreeType for metrics and rasterizing, HarfBuzz for shaping.
 final class LoadedFont: Sendable {
   /// The face's identifier in the shaper that loaded it.
   let id: FontID
+  /// The file the face was loaded from.
+  let file: FontFileReference
   /// The FreeType side, for metrics and renderers.
   let freeType: FreeTypeFace
   /// The HarfBuzz side, for shaping and glyph coverage.
@@ -19,17 +22,39 @@ final class LoadedFont: Sendable {
   /// piece before each cache lookup, and a bit costs less than HarfBuzz's character map.
   private let basicPlane: [UInt64]
 
-  init(id: FontID, freeType: FreeTypeFace, harfBuzz: HarfBuzzFace) {
+  ///
+  /// - Parameter file: The file both sides were opened from. Its coverage is read from the
+  ///   character map once for the process: a new shaper that loads the file again reuses it.
+  init(id: FontID, file: FontFileReference, freeType: FreeTypeFace, harfBuzz: HarfBuzzFace) {
     self.id = id
+    self.file = file
     self.freeType = freeType
     self.harfBuzz = harfBuzz
-    self.coversPrintableASCII = (0x21...0x7E).allSatisfy {
-      harfBuzz.hasGlyph(for: Unicode.Scalar(UInt8($0)))
-    }
-    basicPlane = harfBuzz.coverageOfBasicPlane()
+    let coverage =
+      Self.coverages.withLock { $0[file] }
+      ?? {
+        let coverage = Coverage(
+          printableASCII: (0x21...0x7E).allSatisfy {
+            harfBuzz.hasGlyph(for: Unicode.Scalar(UInt8($0)))
+          }, basicPlane: harfBuzz.coverageOfBasicPlane())
+        Self.coverages.withLock { $0[file] = coverage }
+        return coverage
+      }()
+    coversPrintableASCII = coverage.printableASCII
+    basicPlane = coverage.basicPlane
     let info = freeType.info
     units = (info.unitsPerEm, info.ascender, info.descender, info.lineSpacing)
   }
+
+  /// What a file's face has glyphs for, as the character map says.
+  private struct Coverage {
+    var printableASCII: Bool
+    var basicPlane: [UInt64]
+  }
+
+  /// The coverage of every font file loaded in the process: 8 KiB a face, a millisecond or
+  /// two of character-map reading saved for each shaper that loads it again.
+  private static let coverages = Mutex<[FontFileReference: Coverage]>([:])
 
   /// Whether the face has a glyph for a scalar: ``HarfBuzzFace/hasGlyph(for:)``, from a bitmap
   /// for the Basic Multilingual Plane.

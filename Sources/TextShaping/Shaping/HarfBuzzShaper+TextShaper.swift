@@ -140,29 +140,34 @@ extension HarfBuzzShaper: TextShaper {
   }
 
   /// Measures a piece the cache lacks, and caches its measure: without making glyph runs when
-  /// it is left to right in one face and script (the glyphs are made when a layout first asks
-  /// for them), otherwise with them.
+  /// it is in one face and script (the glyphs are made when a layout first asks for them),
+  /// otherwise with them.
   ///
   /// - Parameters: As ``shapeAndCache(_:bytes:key:hash:style:primary:)``.
   private func measureAndCache(
     _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key, hash: UInt64,
     style: TextStyle, primary: PrimaryFont
   ) -> ShapedMeasure {
-    let itemization = itemize(text, key: key, primary: primary)
-    if !key.isRightToLeft && itemization.items.count == 1 {
-      var utf8 = text
-      let measure = utf8.withUTF8 { bytes in
-        PieceShaper(
-          bytes: bytes, size: style.size, isRightToLeft: false,
-          characterStarts: itemization.characterStarts
-        ).measure(itemization.items[0], hangingStart: ShapedMeasure.hangingStart(inUTF8: bytes))
+    // Most misses are a word in one face and script: its item is found in one pass, and it
+    // is measured without making glyphs.
+    let (before, after) = neighborFaces(of: key)
+    let single =
+      TextItemizer.singleItem(
+        of: bytes, before: before, after: after, primary: primary.font,
+        scalarFont: { self.font(for: $0, primary: primary) }
+      )
+      .map { TextItemizer.Itemization(items: [$0.item], characterStarts: $0.characterStarts) }
+    let itemization = single ?? itemize(text, key: key, primary: primary)
+    if itemization.items.count == 1,
+      let measure = PieceShaper(
+        bytes: bytes, size: style.size, isRightToLeft: key.isRightToLeft,
+        characterStarts: itemization.characterStarts, buffers: buffers
+      ).measure(itemization.items[0], hangingStart: ShapedMeasure.hangingStart(inUTF8: bytes))
+    {
+      state.withLock {
+        $0.shapes.insert(nil, measure: measure, for: bytes, key: key, hash: hash)
       }
-      if let measure {
-        state.withLock {
-          $0.shapes.insert(nil, measure: measure, for: bytes, key: key, hash: hash)
-        }
-        return measure
-      }
+      return measure
     }
     return shapeAndCache(
       text, bytes: bytes, key: key, hash: hash, style: style, primary: primary,
@@ -376,7 +381,7 @@ extension HarfBuzzShaper: TextShaper {
     return utf8.withUTF8 { bytes in
       PieceShaper(
         bytes: bytes, size: style.size, isRightToLeft: isRightToLeft,
-        characterStarts: itemization.characterStarts
+        characterStarts: itemization.characterStarts, buffers: buffers
       ).shape(itemization.items)
     }
   }

@@ -35,6 +35,8 @@ public final class HarfBuzzShaper: Sendable {
   public static let shapeCacheLimit = 50_000
 
   let state = Mutex(State())
+  /// The buffers shaping calls lend one another.
+  let buffers = HarfBuzzBufferPool()
 
   /// Creates a shaper that finds every family through Fontconfig.
   public init() {}
@@ -126,7 +128,8 @@ public final class HarfBuzzShaper: Sendable {
         return state.fonts[id.rawValue]
       }
       let font = LoadedFont(
-        id: FontID(rawValue: state.fonts.count), freeType: freeType, harfBuzz: harfBuzz)
+        id: FontID(rawValue: state.fonts.count), file: file, freeType: freeType,
+        harfBuzz: harfBuzz)
       state.fonts.append(font)
       state.fontIDsByFile[file] = font.id
       return font
@@ -200,7 +203,7 @@ public final class HarfBuzzShaper: Sendable {
     var scalars = character.unicodeScalars.makeIterator()
     if let only = scalars.next(), scalars.next() == nil {
       if let known = knownFallbackFont(for: only, primary: primary) { return known }
-      let chosen = fallbackFont(for: character, primary: primary)
+      let chosen = fallbackFont(for: only, primary: primary)
       state.withLock { $0.scalarFallbacks[primary.scalarFallbackKey(only)] = chosen.id }
       return chosen
     }
@@ -220,7 +223,7 @@ public final class HarfBuzzShaper: Sendable {
   }
 
   /// The face for a character the primary face lacks, through Fontconfig's sorted list.
-  private func fallbackFont(for character: Character, primary: PrimaryFont) -> LoadedFont {
+  func fallbackFont(for character: Character, primary: PrimaryFont) -> LoadedFont {
     let key = FallbackKey(
       primary: primary.font.id, fallbackPattern: primary.fallbackPattern, character: character)
     let cached = state.withLock { state in
@@ -233,22 +236,38 @@ public final class HarfBuzzShaper: Sendable {
     var chosen = primary.font
     if let list = fallbackList(for: primary.fallbackPattern), let base = scalars.first {
       chosen =
-        firstFont(in: list, covering: scalars)
-        ?? firstFont(in: list, covering: CollectionOfOne(base)) ?? primary.font
+        firstFont(in: list, covering: scalars)?.font
+        ?? firstFont(in: list, covering: CollectionOfOne(base))?.font ?? primary.font
     }
     state.withLock { $0.fallbackFonts[key] = chosen.id }
     return chosen
+  }
+
+  /// The face for a character of one scalar the primary face lacks: as
+  /// ``fallbackFont(for:primary:)-(Character,_)`` finds it, through a choice the fallback list
+  /// keeps for every shaper of the process, so a new shaper only loads the face.
+  private func fallbackFont(for scalar: Unicode.Scalar, primary: PrimaryFont) -> LoadedFont {
+    // A default-ignorable scalar needs no glyph of its own; the primary face takes it.
+    guard !scalar.properties.isDefaultIgnorableCodePoint,
+      let list = fallbackList(for: primary.fallbackPattern)
+    else { return primary.font }
+    let file = list.fallback(for: scalar) {
+      firstFont(in: list, covering: CollectionOfOne(scalar))?.file
+    }
+    // A file that no longer loads: look further down the list, as the first choice did.
+    return file.flatMap { try? loadFont($0) }
+      ?? firstFont(in: list, covering: CollectionOfOne(scalar))?.font ?? primary.font
   }
 
   /// The first loadable face in the list whose coverage (by Fontconfig and by its cmap) has
   /// every scalar.
   private func firstFont(
     in list: FontFallbackList, covering scalars: some Collection<Unicode.Scalar>
-  ) -> LoadedFont? {
+  ) -> (font: LoadedFont, file: FontFileReference)? {
     var start = 0
     while let (position, file) = list.firstFont(containing: scalars, from: start) {
       if let font = try? loadFont(file), font.covers(scalars) {
-        return font
+        return (font, file)
       }
       start = position + 1
     }

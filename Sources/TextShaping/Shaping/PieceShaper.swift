@@ -11,6 +11,8 @@ struct PieceShaper {
   var isRightToLeft: Bool
   /// The UTF-8 offset of each character of the piece, ascending.
   var characterStarts: [Int]
+  /// Where HarfBuzz buffers come from.
+  var buffers: HarfBuzzBufferPool
 
   /// Shapes every item and returns the runs in visual order and the clusters in logical order.
   func shape(_ items: [TextItemizer.Item]) -> ShapedText {
@@ -39,8 +41,13 @@ struct PieceShaper {
   private func withShapedBuffer<Result>(
     _ item: TextItemizer.Item, _ body: (OpaquePointer?) -> Result
   ) -> Result {
-    let buffer = hb_buffer_create()
-    defer { hb_buffer_destroy(buffer) }
+    buffers.withBuffer { buffer in shapeItem(item, in: buffer, body) }
+  }
+
+  /// ``withShapedBuffer(_:_:)`` in an empty buffer.
+  private func shapeItem<Result>(
+    _ item: TextItemizer.Item, in buffer: OpaquePointer?, _ body: (OpaquePointer?) -> Result
+  ) -> Result {
     bytes.withMemoryRebound(to: CChar.self) { text in
       hb_buffer_add_utf8(
         buffer, text.baseAddress, Int32(text.count), UInt32(item.range.lowerBound),
@@ -55,17 +62,16 @@ struct PieceShaper {
     return body(buffer)
   }
 
-  /// Measures a piece of one item, left to right, as ``shape(_:)`` and
-  /// ``ShapedMeasure/init(_:text:)`` would, to the last bit, without making its glyph runs and
-  /// clusters: the sums are added in the same order.
+  /// Measures a piece of one item as ``shape(_:)`` and ``ShapedMeasure/init(_:text:)`` would,
+  /// to the last bit, without making its glyph runs and clusters: the sums are added in the
+  /// same order.
   ///
   /// - Parameters:
   ///   - item: The piece's only item.
   ///   - hangingStart: Where the piece's hanging whitespace starts.
-  /// - Returns: The measure, or `nil` when HarfBuzz's clusters are not in logical order (then
-  ///   the clusters must be sorted, and ``shape(_:)`` does that).
+  /// - Returns: The measure, or `nil` when HarfBuzz's clusters are not monotonic in the
+  ///   shaping direction (then the clusters must be sorted, and ``shape(_:)`` does that).
   func measure(_ item: TextItemizer.Item, hangingStart: Int) -> ShapedMeasure? {
-    precondition(!isRightToLeft, "Only a left-to-right piece is measured without its glyphs")
     let scale = size / Double(item.font.harfBuzz.unitsPerEm)
     let sums: (advance: Double, hanging: Double)? = withShapedBuffer(item) { buffer in
       var count: UInt32 = 0
@@ -73,18 +79,20 @@ struct PieceShaper {
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
       else { return (0, 0) }
       let glyphs = Int(count)
-      for index in 0..<max(0, glyphs - 1) where infos[index + 1].cluster < infos[index].cluster {
-        return nil
+      for index in 0..<max(0, glyphs - 1) {
+        let (this, next) = (infos[index].cluster, infos[index + 1].cluster)
+        if isRightToLeft ? next > this : next < this { return nil }
       }
-      // As `shape(_:)` sums a run's advances, and `clusters(of:)` groups them into clusters.
+      // As `shape(_:)` sums a run's advances, in glyph order.
       var advance = 0.0
+      for index in 0..<glyphs { advance += Double(positions[index].x_advance) * scale }
+      // As `clusters(of:)` groups the glyphs into clusters, in logical order.
       var hanging = 0.0
       var clusterStart = -1
       var clusterAdvance = 0.0
       var character = 0
-      for index in 0..<glyphs {
+      forEachGlyphInLogicalOrder(clusters: { Int(infos[$0].cluster) }, count: glyphs) { index in
         let glyphAdvance = Double(positions[index].x_advance) * scale
-        advance += glyphAdvance
         let start = Int(infos[index].cluster)
         while character + 1 < characterStarts.count, characterStarts[character + 1] <= start {
           character += 1
@@ -107,6 +115,25 @@ struct PieceShaper {
     return ShapedMeasure(
       advance: sums.advance, hangingAdvance: sums.hanging, ascent: max(0, metrics.ascent),
       descent: max(0, metrics.descent), lineGap: max(0, metrics.lineGap))
+  }
+
+  /// Visits the glyphs of a run whose clusters are monotonic in the shaping direction in
+  /// logical order: left to right, in glyph order; right to left, in reverse, except that the
+  /// glyphs of one cluster keep their glyph order (as a stable sort by cluster leaves them).
+  private func forEachGlyphInLogicalOrder(
+    clusters: (Int) -> Int, count: Int, _ body: (Int) -> Void
+  ) {
+    guard isRightToLeft else {
+      for index in 0..<count { body(index) }
+      return
+    }
+    var end = count
+    while end > 0 {
+      var start = end - 1
+      while start > 0 && clusters(start - 1) == clusters(end - 1) { start -= 1 }
+      for index in start..<end { body(index) }
+      end = start
+    }
   }
 
   /// Shapes one item, with the rest of the piece as context for contextual shaping.
@@ -168,10 +195,12 @@ struct PieceShaper {
         clusters.append(ShapedText.Cluster(range: clusterStart..<clusterStart, advance: advance))
       }
     }
-    if runs.count == 1, isNondecreasing(runs[0].clusters) {
-      // One run in logical order (left to right, one face): the order sorting would give.
-      for index in runs[0].clusters.indices {
-        add(runs[0].clusters[index], runs[0].advances[index])
+    if runs.count == 1, isMonotonic(runs[0].clusters) {
+      // One run in logical or in reverse order (one face): the order a stable sort would
+      // give, as ``measure(_:hangingStart:)`` follows it.
+      let run = runs[0]
+      forEachGlyphInLogicalOrder(clusters: { run.clusters[$0] }, count: run.clusters.count) {
+        add(run.clusters[$0], run.advances[$0])
       }
     } else {
       var glyphs: [(start: Int, advance: Double)] = []
@@ -193,12 +222,11 @@ struct PieceShaper {
     return clusters
   }
 
-  /// Whether every cluster value is at least the one before it.
-  private func isNondecreasing(_ values: [Int]) -> Bool {
-    var previous = Int.min
-    for value in values {
-      if value < previous { return false }
-      previous = value
+  /// Whether every cluster value is at least the one before it (at most, right to left).
+  private func isMonotonic(_ values: [Int]) -> Bool {
+    for index in 0..<max(0, values.count - 1) {
+      let (this, next) = (values[index], values[index + 1])
+      if isRightToLeft ? next > this : next < this { return false }
     }
     return true
   }

@@ -219,6 +219,12 @@ import TextLayout
 
   @Test("a piece measured without its glyphs measures as its glyphs do, in every script")
   func glyphlessMeasures() {
+    for isRightToLeft in [false, true] {
+      glyphlessMeasures(isRightToLeft: isRightToLeft)
+    }
+  }
+
+  func glyphlessMeasures(isRightToLeft: Bool) {
     // Every piece misses in `measuring`, which keeps measures only; `shaping` makes glyphs.
     let measuring = HarfBuzzShaper()
     let shaping = HarfBuzzShaper()
@@ -240,18 +246,30 @@ import TextLayout
       }
       pieces.append(start..<bytes.count)
       var measures: [ShapedMeasure] = []
-      measuring.measure(pieces, in: paragraph, style: style, isRightToLeft: false, into: &measures)
+      measuring.measure(
+        pieces, in: paragraph, style: style, isRightToLeft: isRightToLeft, into: &measures)
       let utf8 = paragraph.utf8
       for (piece, measure) in zip(pieces, measures) {
         let lower = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound)
         let text = paragraph[lower..<utf8.index(lower, offsetBy: piece.count)]
         let expected = ShapedMeasure(
-          shaping.shape(text, style: style, isRightToLeft: false), text: text)
-        #expect(measure == expected, "\(text.debugDescription)")
+          shaping.shape(text, style: style, isRightToLeft: isRightToLeft), text: text)
+        #expect(measure == expected, "\(text.debugDescription) \(isRightToLeft)")
+        // Independently of the order the sums follow: what hangs is the advance of the glyphs
+        // of the trailing white space, whichever way the piece runs.
+        var utf8Text = text
+        let hangingStart = utf8Text.withUTF8 { ShapedMeasure.hangingStart(inUTF8: $0) }
+        let runs = shaping.shape(text, style: style, isRightToLeft: isRightToLeft).runs
+        let hangingGlyphs = runs.flatMap { run in
+          zip(run.clusters, run.advances).filter { $0.0 >= hangingStart }.map(\.1)
+        }
+        #expect(
+          abs(measure.hangingAdvance - hangingGlyphs.reduce(0, +)) < 1e-9,
+          "\(text.debugDescription) \(isRightToLeft)")
         // The glyphs asked for later are those of a shaper that never only measured.
         #expect(
-          measuring.shape(text, style: style, isRightToLeft: false)
-            == shaping.shape(text, style: style, isRightToLeft: false))
+          measuring.shape(text, style: style, isRightToLeft: isRightToLeft)
+            == shaping.shape(text, style: style, isRightToLeft: isRightToLeft))
       }
     }
   }

@@ -57,6 +57,57 @@ import TextLayout
     #expect(fastPieces > 100)
   }
 
+  @Test("the one-pass single item is itemize's only item, with every pair of neighbours")
+  func singleItemAgreesWithItemize() throws {
+    let primary = shaper.primaryFont(for: TextStyle(size: 17))
+    let han = shaper.font(for: Character("為"), primary: primary)
+    let hebrew = TextItemizer.Neighbor(font: primary.font, script: HB_SCRIPT_HEBREW)
+    let neighbors: [TextItemizer.Neighbor?] = [
+      nil, TextItemizer.Neighbor(font: primary.font, script: HB_SCRIPT_LATIN),
+      TextItemizer.Neighbor(font: han, script: HB_SCRIPT_HAN),
+      TextItemizer.Neighbor(font: primary.font, script: HB_SCRIPT_COMMON), hebrew,
+    ]
+    // Edges that make neighbours matter: leading and trailing spaces, scriptless characters.
+    var cases = Self.samples.flatMap { self.pieces(of: $0) }.map(String.init)
+    cases += ["  word", "word  ", " 為 ", "為 ", " 為", "123 ", " (x) ", "«שלום» ", "時， ", "- ", "  "]
+    var answered = 0
+    for piece in cases {
+      for before in neighbors {
+        for after in neighbors {
+          let full = TextItemizer.itemize(
+            Substring(piece), before: before, after: after, primary: primary.font,
+            font: { shaper.font(for: $0, primary: primary) },
+            scalarFont: { shaper.font(for: $0, primary: primary) })
+          var bytes = piece
+          let single = bytes.withUTF8 {
+            TextItemizer.singleItem(
+              of: $0, before: before, after: after, primary: primary.font,
+              scalarFont: { shaper.font(for: $0, primary: primary) })
+          }
+          let context = "\(piece.debugDescription) \(String(describing: before?.script)) "
+          guard let single else {
+            // Left to `itemize` only when it has several items, a scalar that may join
+            // another, or no character that chooses a face.
+            var units = TextItemizer.Units()
+            let standsAlone = units.collectScalars(
+              of: Substring(piece), primary: primary.font,
+              font: { shaper.font(for: $0, primary: primary) })
+            let choosesFace = units.fonts.contains { $0 != nil }
+            #expect(full.items.count != 1 || !standsAlone || !choosesFace, "\(context)")
+            continue
+          }
+          answered += 1
+          #expect(full.items.count == 1, "\(context)")
+          #expect(full.items.first?.range == single.item.range, "\(context)")
+          #expect(full.items.first?.font === single.item.font, "\(context)")
+          #expect(full.items.first?.script == single.item.script, "\(context)")
+          #expect(full.characterStarts == single.characterStarts, "\(context)")
+        }
+      }
+    }
+    #expect(answered > 1_000)
+  }
+
   @Test("marks, joiners, regional indicators and Hangul go through grapheme clusters")
   func joiningScalarsTakeTheSlowPath() {
     let primary = shaper.primaryFont(for: TextStyle(size: 17))
@@ -91,5 +142,37 @@ import TextLayout
       }
       #expect(covered > 2_000, "\(font.info.familyName)")
     }
+  }
+}
+
+@Suite struct FallbackChoiceTests {
+  @Test("a fallback remembered for the process is the face a full search finds")
+  func rememberedChoices() {
+    let first = HarfBuzzShaper()
+    let second = HarfBuzzShaper()
+    let style = TextStyle(size: 17)
+    let firstPrimary = first.primaryFont(for: style)
+    let secondPrimary = second.primaryFont(for: style)
+    var fallbacks = 0
+    // The search for a `Character` is cached by character, and canonically equivalent ones
+    // (a CJK compatibility ideograph and its unified one) are equal there: each is asked once.
+    var searchedCharacters = Set<Character>()
+    // Every 13th code point of the BMP the primary face lacks: CJK, Thai, symbols, and
+    // default-ignorable ones, which stay in the primary face.
+    for value in stride(from: 0xA0, to: 0x1_0000, by: 13) {
+      guard let scalar = Unicode.Scalar(value), !firstPrimary.font.hasGlyph(for: scalar),
+        searchedCharacters.insert(Character(scalar)).inserted
+      else {
+        continue
+      }
+      let remembered = first.font(for: scalar, primary: firstPrimary)
+      let reused = second.font(for: scalar, primary: secondPrimary)
+      let searched = second.fallbackFont(for: Character(scalar), primary: secondPrimary)
+      let context = "U+\(String(value, radix: 16))"
+      #expect(remembered.file == searched.file, "\(context)")
+      #expect(reused.file == searched.file, "\(context)")
+      if searched !== secondPrimary.font { fallbacks += 1 }
+    }
+    #expect(fallbacks > 1_000)
   }
 }

@@ -88,6 +88,29 @@ import TextShaping
     #expect(shaped.clusters.last?.range == 4..<5)
   }
 
+  @Test("A reused HarfBuzz buffer shapes as a new one, whatever it shaped before")
+  func reusedBuffers() throws {
+    // Each piece a miss, in alternating directions, scripts and faces: a buffer that kept the
+    // last direction, script or language would shape the next one differently.
+    let pieces: [(String, Bool)] = [
+      ("مرحبا", true), ("office", false), ("שלום", true), ("สวัสดี", false), ("你好", false),
+      ("AVATAR", false), ("Wave", true), ("لا إله", true), ("fi", false),
+    ]
+    // Faces are numbered per shaper, in the order they are loaded: compare them by file.
+    func glyphs(_ shaper: HarfBuzzShaper, _ text: String, _ isRightToLeft: Bool) -> [String] {
+      shaper.shape(text[...], style: style, isRightToLeft: isRightToLeft).runs.map { run in
+        let path = shaper.fontFace(for: run.font)?.path ?? "?"
+        return "\(path) \(run.glyphs) \(run.advances) \(run.offsets) \(run.clusters)"
+      }
+    }
+    let reused = try HarfBuzzShaper(fonts: ["Test Sans": TestFonts.dejaVuSans])
+    for (text, isRightToLeft) in pieces {
+      let fresh = try HarfBuzzShaper(fonts: ["Test Sans": TestFonts.dejaVuSans])
+      #expect(
+        glyphs(reused, text, isRightToLeft) == glyphs(fresh, text, isRightToLeft), "\(text)")
+    }
+  }
+
   @Test("Cached and fresh results agree, also across threads")
   func cacheAndThreads() async throws {
     let texts = ["Hello", "world", "שלום", "你好", "สวัสดี", "office", "AV"]

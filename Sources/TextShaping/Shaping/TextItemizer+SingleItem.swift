@@ -1,0 +1,90 @@
+import CHarfBuzz
+
+extension TextItemizer {
+  /// The only item of a piece, when it has one, found without the per-character arrays
+  /// ``itemize(_:before:after:primary:font:scalarFont:)`` builds: what a cache miss measured
+  /// without glyphs needs.
+  ///
+  /// It answers only for a piece whose scalars all stand alone (``standsAlone(_:)``), so its
+  /// characters are its scalars, and whose characters all end up in one face and one script,
+  /// as `itemize` would put them; otherwise it returns `nil` and `itemize` decides.
+  ///
+  /// - Parameters:
+  ///   - bytes: The piece's UTF-8.
+  ///   - before: The character before the piece, as for `itemize`.
+  ///   - after: The character after the piece, as for `itemize`.
+  ///   - primary: The style's face.
+  ///   - scalarFont: The face of a scalar the primary face lacks.
+  /// - Returns: The item, covering the whole piece, and the UTF-8 offset of each character.
+  static func singleItem(
+    of bytes: UnsafeBufferPointer<UInt8>, before: Neighbor?, after: Neighbor?,
+    primary: LoadedFont, scalarFont: (Unicode.Scalar) -> LoadedFont
+  ) -> (item: Item, characterStarts: [Int])? {
+    var characterStarts: [Int] = []
+    characterStarts.reserveCapacity(bytes.count)
+    // The face of the characters that choose one, and the first of them's own script.
+    var face: LoadedFont?
+    var faceScript = HB_SCRIPT_COMMON
+    // The one real script, and whether a character with none comes before it.
+    var script: hb_script_t?
+    var scriptlessFirst = false
+    var startsNeutral = false
+    var endsNeutral = false
+    let coversASCII = primary.coversPrintableASCII
+    var offset = 0
+    while offset < bytes.count {
+      let (scalar, length) = UTF8Scalars.scalar(at: offset, in: bytes)
+      guard standsAlone(scalar) else { return nil }
+      characterStarts.append(offset)
+      offset += length
+      var ownScript = TextItemizer.script(of: scalar)
+      if isNeutral(ownScript) {
+        ownScript = HB_SCRIPT_COMMON
+        if script == nil { scriptlessFirst = true }
+      } else if let script {
+        guard ownScript == script else { return nil }
+      } else {
+        script = ownScript
+      }
+      if isFontNeutral(scalar) {
+        if face == nil { startsNeutral = true }
+        endsNeutral = true
+        continue
+      }
+      endsNeutral = false
+      let value = scalar.value
+      let font =
+        (coversASCII && value < 0x7F) || primary.hasGlyph(for: scalar)
+        ? primary : scalarFont(scalar)
+      if let face {
+        guard font === face else { return nil }
+      } else {
+        face = font
+        faceScript = ownScript
+      }
+    }
+    // A piece of neutral characters only takes its face from its neighbours: `itemize` knows.
+    guard let face else { return nil }
+    // Characters with no script take the one before them, or the one before the piece when it
+    // has one, so they differ from the piece's own only at its start.
+    let initial = before.flatMap { isNeutral($0.script) ? nil : $0.script }
+    if let script, let initial, scriptlessFirst, initial != script { return nil }
+    let resolved = script ?? initial ?? HB_SCRIPT_COMMON
+    // Neutral runs inside the piece lie between two characters of `face`, so they take it; at
+    // its edges they take it only if the neighbour rule says so.
+    if startsNeutral,
+      neutralFont(
+        previous: before, next: Neighbor(font: face, script: faceScript), primary: primary)
+        !== face
+    {
+      return nil
+    }
+    if endsNeutral,
+      neutralFont(
+        previous: Neighbor(font: face, script: resolved), next: after, primary: primary) !== face
+    {
+      return nil
+    }
+    return (Item(range: 0..<bytes.count, font: face, script: resolved), characterStarts)
+  }
+}
