@@ -330,7 +330,7 @@ struct LayoutBuilder {
       defer {
         if !pieces.isEmpty { analysis.pieceChunks.append(pieces) }
         arenas.append(contentsOf: analysis.pieceChunks)
-        if keeps { prepared?.keep(analysis) }
+        if keeps { prepared?.keep(&analysis) }
       }
       while true {
         while index < analysis.boundaries.count {

@@ -34,6 +34,28 @@ public final class PreparedText: Sendable {
       return taken
     }
 
+    /// Swaps an analysis in unless a larger one is kept for its paragraph.
+    mutating func store(_ analysis: inout WindowAnalysis) {
+      let start = analysis.start
+      guard start == 0 else {
+        if let old = others[start], old.covers(analysis.end),
+          old.segments.count >= analysis.segments.count
+        {
+          return
+        }
+        others[start] = analysis
+        return
+      }
+      if let old = first {
+        guard !old.covers(analysis.end) || old.segments.count < analysis.segments.count else {
+          return
+        }
+      } else {
+        first = WindowAnalysis.placeholder
+      }
+      swap(&first!, &analysis)
+    }
+
     subscript(start: Int) -> WindowAnalysis? {
       get { start == 0 ? first : others[start] }
       set {
@@ -54,15 +76,11 @@ public final class PreparedText: Sendable {
   }
 
   /// Keeps an analysis unless a larger one is already kept.
-  func keep(_ analysis: WindowAnalysis) {
-    state.withLock { kept in
-      if let old = kept[analysis.start], old.covers(analysis.end),
-        old.segments.count >= analysis.segments.count
-      {
-        return
-      }
-      kept[analysis.start] = analysis
-    }
+  ///
+  /// The analysis is moved in, not copied (a copy counts a reference for each of its arrays):
+  /// `analysis` is left with whatever was kept before, or with no segments.
+  func keep(_ analysis: inout WindowAnalysis) {
+    state.withLock { kept in kept.store(&analysis) }
   }
 }
 
@@ -103,6 +121,11 @@ struct WindowAnalysis: Sendable {
     /// Whether the line must break here.
     var isMandatory: Bool { packed & 0x8000_0000 != 0 }
   }
+
+  /// An analysis of nothing, for a place an analysis is moved out of.
+  static let placeholder = WindowAnalysis(
+    start: 0, end: 0, isComplete: false, separatorLength: 0, paragraphLevel: 0, levelRuns: [],
+    boundaries: [], segments: [], pieceChunks: [])
 
   /// Whether this analysis can stand for a window from the same start to `end`.
   func covers(_ end: Int) -> Bool { isComplete || self.end >= end }
