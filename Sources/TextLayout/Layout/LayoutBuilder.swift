@@ -5,14 +5,14 @@
 /// that start at a line start and grow only when the lines need more text, so the cost follows
 /// the visible text.
 struct LayoutBuilder {
-  let text: StyledText
+  private(set) var text: StyledText
   let configuration: LayoutConfiguration
   let shaper: any TextShaper
   let analyzer: any UnicodeAnalyzer
   let limit: Int
   let fixedWindow: Int?
   /// Where width-independent analysis is kept between layouts, when laying out a prepared text.
-  let prepared: PreparedText?
+  private(set) var prepared: PreparedText?
 
   /// The context after an incomplete window that its bidi levels are resolved with: more than
   /// any rule needs except a run of over 64 bytes of bidi-neutral characters in right-to-left
@@ -59,6 +59,21 @@ struct LayoutBuilder {
   }
 
   var count: Int { text.string.utf8.count }
+
+  /// Readies the builder for another text with the same configuration: as a new builder, but
+  /// with the memory of its buffers kept.
+  mutating func reset(for text: StyledText, prepared: PreparedText?) {
+    self.text = text
+    self.prepared = prepared
+    drafts.removeAll(keepingCapacity: true)
+    lineSegments.removeAll(keepingCapacity: true)
+    if !tokenStyles.isEmpty { tokenStyles.removeAll(keepingCapacity: true) }
+    arenas.removeAll(keepingCapacity: true)
+    if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
+    if !scratchMetrics.isEmpty { scratchMetrics.removeAll(keepingCapacity: true) }
+    paragraphLevel = 0
+    measuresOnly = false
+  }
 
   /// The buffers a layout lends the next (see ``ScratchPool``).
   var buffers: ScratchPool.Buffers {

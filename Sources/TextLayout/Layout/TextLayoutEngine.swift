@@ -104,11 +104,45 @@ public struct TextLayoutEngine: Sendable {
     }
   }
 
+  /// Measures prepared texts with one configuration: for each, what
+  /// ``measure(_:configuration:)-(PreparedText,_)`` gives.
+  ///
+  /// This is how a list learns every row's height: one run of the algorithm serves all the
+  /// texts in turn, so checking the configuration and borrowing buffers happen once, not for
+  /// each row.
+  ///
+  /// - Parameters:
+  ///   - texts: The texts, prepared for this engine.
+  ///   - configuration: The width, line limit, alignment, spacing, direction and token.
+  /// - Returns: The measurement of each text, in order.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, or a text
+  ///   is longer than 2³¹ − 1 bytes of UTF-8.
+  public func measure(
+    _ texts: [PreparedText], configuration: LayoutConfiguration
+  ) throws(TextLayoutError) -> [TextMeasurement] {
+    guard let first = texts.first else {
+      try configuration.validate()
+      return []
+    }
+    return try withBuilder(first.text, prepared: first, configuration: configuration) {
+      (builder: inout LayoutBuilder) throws(TextLayoutError) -> [TextMeasurement] in
+      var measurements: [TextMeasurement] = []
+      measurements.reserveCapacity(texts.count)
+      for prepared in texts {
+        let count = prepared.text.string.utf8.count
+        guard count <= Int(Int32.max) else { throw .textTooLong(count) }
+        builder.reset(for: prepared.text, prepared: prepared)
+        measurements.append(builder.runMeasurement())
+      }
+      return measurements
+    }
+  }
+
   /// One run of the layout algorithm over a text, once the configuration is checked, with
   /// buffers lent by the engine's pool and given back after.
   private func withBuilder<Result>(
     _ text: StyledText, prepared: PreparedText? = nil, configuration: LayoutConfiguration,
-    _ run: (inout LayoutBuilder) -> Result
+    _ run: (inout LayoutBuilder) throws(TextLayoutError) -> Result
   ) throws(TextLayoutError) -> Result {
     try configuration.validate()
     // Segments keep offsets in 32 bits. Counting a native string's UTF-8 takes constant time.
@@ -119,7 +153,7 @@ public struct TextLayoutEngine: Sendable {
       initialWindow: initialWindow, prepared: prepared)
     builder.buffers = scratch.take()
     defer { scratch.giveBack(builder.buffers) }
-    return run(&builder)
+    return try run(&builder)
   }
 
   /// Lays out a plain string with one style.

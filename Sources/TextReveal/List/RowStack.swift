@@ -48,8 +48,11 @@ struct RowStack {
     var rows: [Row] = []
     rows.reserveCapacity(texts.count)
     var top = 0.0
-    for (text, isExpandedRow) in zip(texts, expanded) {
-      let collapsed = try engine.measure(text, configuration: limited)
+    // Every row's height at the line limit, in one call: one run of the layout algorithm
+    // measures them all.
+    let measurements = try engine.measure(texts, configuration: limited)
+    for (index, (text, isExpandedRow)) in zip(texts, expanded).enumerated() {
+      let collapsed = measurements[index]
       let isExpanded = collapsed.isTruncated && isExpandedRow
       let shown = isExpanded ? try engine.measure(text, configuration: unlimited) : collapsed
       let textTop = top + padding

@@ -142,6 +142,39 @@ import TextLayout
     }
   }
 
+  @Test("measuring prepared texts in one call gives each text's own measurement")
+  func batchOfPreparedTexts() throws {
+    // Texts that leave state behind in a layout: a word cut in scratch pieces, several
+    // paragraphs, right to left, an empty text, a text cut before a token.
+    let strings =
+      Self.paragraphs + [
+        "", "supercalifragilisticexpialidocious_and_then_some_more_letters", "one\ntwo\n\nthree",
+        "שלום עולם (מבחן) 123 and Latin", Self.paragraphs.joined(separator: " "),
+      ]
+    let token = TruncationToken(label: "more")
+    for width in [60.0, 320] {
+      for configuration in [
+        LayoutConfiguration(width: width, lineLimit: .lines(3)),
+        LayoutConfiguration(width: width, lineLimit: .lines(2), truncationToken: token),
+        LayoutConfiguration(width: width),
+      ] {
+        // Three prepared texts twice in the batch: the second time their analysis is kept.
+        let prepared = strings.map { PreparedText(StyledText($0)) }
+        let texts = (strings + strings.prefix(3)).map { StyledText($0) }
+        let batch = try Self.engine.measure(
+          prepared + prepared.prefix(3), configuration: configuration)
+        let oneByOne = try texts.map {
+          try Self.engine.measure(PreparedText($0), configuration: configuration)
+        }
+        #expect(batch == oneByOne, "at \(width)")
+      }
+    }
+    #expect(try Self.engine.measure([], configuration: LayoutConfiguration(width: 100)) == [])
+    #expect(throws: TextLayoutError.self) {
+      try Self.engine.measure([PreparedText](), configuration: LayoutConfiguration(width: 0))
+    }
+  }
+
   @Test("a row measured first, then laid out, gives the plain text's lines in every script")
   func measuredThenLaidOut() throws {
     let strings =
