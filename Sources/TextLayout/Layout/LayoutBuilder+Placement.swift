@@ -33,36 +33,52 @@ extension LayoutBuilder {
   }
 
   func metrics(of draft: LineDraft) -> LineMetrics {
+    metrics(of: draft.segments, range: draft.range, table: draft.metrics, token: draft.token)
+  }
+
+  /// ``metrics(of:)`` for a draft read in place: copying a draft out of ``drafts`` would count a
+  /// reference for each of its arrays.
+  func metrics(ofDraftAt index: Int) -> LineMetrics {
+    metrics(
+      of: drafts[index].segments, range: drafts[index].range, table: drafts[index].metrics,
+      token: drafts[index].token)
+  }
+
+  /// The metrics of a line: its segments, its text, the vertical metrics table its segments
+  /// index and its token.
+  private func metrics(
+    of segments: Range<Int>, range: Range<Int>, table: [VerticalMetrics], token: [Piece]
+  ) -> LineMetrics {
     var result = LineMetrics(total: 0, trailing: 0, ascent: 0, descent: 0, lineGap: 0)
     var hasPieces = false
-    for segment in lineSegments[draft.segments] {
+    for segment in lineSegments[segments] {
       result.total += segment.advance
       let vertical =
         segment.chunk == -1
-        ? scratchMetrics[Int(segment.metrics)] : draft.metrics[Int(segment.metrics)]
+        ? scratchMetrics[Int(segment.metrics)] : table[Int(segment.metrics)]
       result.ascent = max(result.ascent, vertical.ascent)
       result.descent = max(result.descent, vertical.descent)
       result.lineGap = max(result.lineGap, vertical.lineGap)
       // A segment has pieces (kept or only measured) exactly when its range is not empty.
       hasPieces = hasPieces || !segment.range.isEmpty
     }
-    for piece in draft.token {
+    for piece in token {
       result.total += piece.advance
       result.ascent = max(result.ascent, piece.shaped.ascent)
       result.descent = max(result.descent, piece.shaped.descent)
       result.lineGap = max(result.lineGap, piece.shaped.lineGap)
       hasPieces = true
     }
-    if draft.token.isEmpty {
+    if token.isEmpty {
       // Rule L1 and hanging: the whitespace at the end of the line, through segments that
       // hold nothing else, and the trailing spaces of the last segment with content.
-      for segment in lineSegments[draft.segments].reversed() {
+      for segment in lineSegments[segments].reversed() {
         result.trailing += segment.advance - segment.contentAdvance
         if segment.contentEnd > segment.range.lowerBound { break }
       }
     }
     if !hasPieces {
-      let font = emptyLineMetrics(at: draft.range.lowerBound)
+      let font = emptyLineMetrics(at: range.lowerBound)
       result.ascent = font.ascent
       result.descent = font.descent
       result.lineGap = font.lineGap
@@ -74,9 +90,9 @@ extension LayoutBuilder {
   func measure(isTruncated: Bool) -> TextMeasurement {
     var top = 0.0
     var widest = 0.0
-    for (index, draft) in drafts.enumerated() {
+    for index in drafts.indices {
       if index > 0 { top += configuration.lineSpacing }
-      let metrics = metrics(of: draft)
+      let metrics = metrics(ofDraftAt: index)
       top += metrics.height
       widest = max(widest, metrics.contentWidth)
     }

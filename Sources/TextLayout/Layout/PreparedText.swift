@@ -23,13 +23,18 @@ public final class PreparedText: Sendable {
   /// The analyses kept, by the offset where their paragraph starts. Most texts are one
   /// paragraph: the first one's has a place of its own, found without hashing.
   struct Kept {
-    var first: WindowAnalysis?
+    /// The first paragraph's analysis, when ``hasFirst``; a placeholder otherwise, so that an
+    /// analysis moves in and out by a swap (through an optional, it would be copied).
+    var first = WindowAnalysis.placeholder
+    var hasFirst = false
     var others: [Int: WindowAnalysis] = [:]
 
     /// Removes the analysis of a paragraph and returns it, moved rather than copied.
     mutating func remove(at start: Int) -> WindowAnalysis? {
       guard start == 0 else { return others.removeValue(forKey: start) }
-      var taken: WindowAnalysis?
+      guard hasFirst else { return nil }
+      hasFirst = false
+      var taken = WindowAnalysis.placeholder
       swap(&taken, &first)
       return taken
     }
@@ -46,21 +51,13 @@ public final class PreparedText: Sendable {
         others[start] = analysis
         return
       }
-      if let old = first {
-        guard !old.covers(analysis.end) || old.segments.count < analysis.segments.count else {
-          return
-        }
-      } else {
-        first = WindowAnalysis.placeholder
+      if hasFirst && first.covers(analysis.end)
+        && first.segments.count >= analysis.segments.count
+      {
+        return
       }
-      swap(&first!, &analysis)
-    }
-
-    subscript(start: Int) -> WindowAnalysis? {
-      get { start == 0 ? first : others[start] }
-      set {
-        if start == 0 { first = newValue } else { others[start] = newValue }
-      }
+      swap(&first, &analysis)
+      hasFirst = true
     }
   }
 
