@@ -5,14 +5,14 @@
 /// that start at a line start and grow only when the lines need more text, so the cost follows
 /// the visible text.
 struct LayoutBuilder {
-  private(set) var text: StyledText
+  let text: StyledText
   let configuration: LayoutConfiguration
   let shaper: any TextShaper
   let analyzer: any UnicodeAnalyzer
   let limit: Int
   let fixedWindow: Int?
   /// Where width-independent analysis is kept between layouts, when laying out a prepared text.
-  private(set) var prepared: PreparedText?
+  let prepared: PreparedText?
 
   /// The context after an incomplete window that its bidi levels are resolved with: more than
   /// any rule needs except a run of over 64 bytes of bidi-neutral characters in right-to-left
@@ -59,21 +59,6 @@ struct LayoutBuilder {
   }
 
   var count: Int { text.string.utf8.count }
-
-  /// Readies the builder for another text with the same configuration: as a new builder, but
-  /// with the memory of its buffers kept.
-  mutating func reset(for text: StyledText, prepared: PreparedText?) {
-    self.text = text
-    self.prepared = prepared
-    drafts.removeAll(keepingCapacity: true)
-    lineSegments.removeAll(keepingCapacity: true)
-    if !tokenStyles.isEmpty { tokenStyles.removeAll(keepingCapacity: true) }
-    arenas.removeAll(keepingCapacity: true)
-    if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
-    if !scratchMetrics.isEmpty { scratchMetrics.removeAll(keepingCapacity: true) }
-    paragraphLevel = 0
-    measuresOnly = false
-  }
 
   /// The buffers a layout lends the next (see ``ScratchPool``).
   var buffers: ScratchPool.Buffers {
@@ -130,8 +115,16 @@ struct LayoutBuilder {
     guard offset < count else { return false }
     // Bytes first: the first byte after a cut is almost always a letter.
     var string = text.string
-    let byte = string.withUTF8 { $0[offset] }
-    if byte > 0x20 && byte < 0x80 { return true }
+    let first: Unicode.Scalar? = string.withUTF8 { bytes in
+      let byte = bytes[offset]
+      if byte < 0x80 { return Unicode.Scalar(byte) }
+      // A letter of another script: its scalar, decoded in place.
+      var iterator = UnsafeBufferPointer(rebasing: bytes[offset...]).makeIterator()
+      var decoder = UTF8()
+      guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+      return scalar
+    }
+    if let first, !ShapedMeasure.isHangingSpace(first) { return true }
     return text.slice(offset..<count).unicodeScalars.contains { !ShapedMeasure.isHangingSpace($0) }
   }
 

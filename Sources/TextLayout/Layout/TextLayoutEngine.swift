@@ -107,9 +107,8 @@ public struct TextLayoutEngine: Sendable {
   /// Measures prepared texts with one configuration: for each, what
   /// ``measure(_:configuration:)-(PreparedText,_)`` gives.
   ///
-  /// This is how a list learns every row's height: one run of the algorithm serves all the
-  /// texts in turn, so checking the configuration and borrowing buffers happen once, not for
-  /// each row.
+  /// This is how a list learns every row's height: checking the configuration and borrowing
+  /// buffers happen once, not for each row.
   ///
   /// - Parameters:
   ///   - texts: The texts, prepared for this engine.
@@ -120,22 +119,25 @@ public struct TextLayoutEngine: Sendable {
   public func measure(
     _ texts: [PreparedText], configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> [TextMeasurement] {
-    guard let first = texts.first else {
-      try configuration.validate()
-      return []
+    try configuration.validate()
+    var measurements: [TextMeasurement] = []
+    measurements.reserveCapacity(texts.count)
+    // One set of buffers, handed from each text's builder to the next.
+    var buffers = scratch.take()
+    defer { scratch.giveBack(buffers) }
+    for prepared in texts {
+      let count = prepared.text.string.utf8.count
+      guard count <= Int(Int32.max) else { throw .textTooLong(count) }
+      var builder = LayoutBuilder(
+        text: prepared.text, configuration: configuration, shaper: shaper, analyzer: analyzer,
+        initialWindow: initialWindow, prepared: prepared)
+      // Swapped in and out, so that the builder holds the only references.
+      buffers.lineSegments.removeAll(keepingCapacity: true)
+      swap(&builder.buffers, &buffers)
+      measurements.append(builder.runMeasurement())
+      swap(&builder.buffers, &buffers)
     }
-    return try withBuilder(first.text, prepared: first, configuration: configuration) {
-      (builder: inout LayoutBuilder) throws(TextLayoutError) -> [TextMeasurement] in
-      var measurements: [TextMeasurement] = []
-      measurements.reserveCapacity(texts.count)
-      for prepared in texts {
-        let count = prepared.text.string.utf8.count
-        guard count <= Int(Int32.max) else { throw .textTooLong(count) }
-        builder.reset(for: prepared.text, prepared: prepared)
-        measurements.append(builder.runMeasurement())
-      }
-      return measurements
-    }
+    return measurements
   }
 
   /// One run of the layout algorithm over a text, once the configuration is checked, with
