@@ -32,7 +32,8 @@ extension ICUAnalyzer: UnicodeAnalyzer {
     }
   }
 
-  /// The UAX #9 bidi levels of a paragraph, from ICU.
+  /// The UAX #9 bidi levels of a paragraph, as ICU gives them: from ``BidiRules`` over ICU's
+  /// data, or from `ubidi` for paragraphs with explicit embeddings, overrides or isolates.
   ///
   /// Use ``analyzeBidiLevels(in:direction:)`` to get ICU's error instead of stopping.
   ///
