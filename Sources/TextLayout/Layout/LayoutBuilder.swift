@@ -218,7 +218,7 @@ struct LayoutBuilder {
   /// The ems the lines left (the one being filled, up to `pen`, and those after it) can still
   /// hold, in the font size at `offset`. For limited layouts only.
   func emsLeft(at offset: Int, pen: Double) -> Double {
-    let size = max(1, text.style(at: offset).size)
+    let size = max(1, text.size(at: offset))
     return max(0, Double(limit - drafts.count) * configuration.width - pen) / size
   }
 

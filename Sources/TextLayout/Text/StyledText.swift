@@ -84,6 +84,12 @@ public struct StyledText: Sendable, Hashable {
     runIndex(at: offset).map { runs[$0].style } ?? runs[runs.count - 1].style
   }
 
+  /// The font size of the style at a UTF-8 offset, read in place: copying the whole style
+  /// would count a reference for each of its strings.
+  package func size(at offset: Int) -> Double {
+    runs[runIndex(at: offset) ?? runs.count - 1].style.size
+  }
+
   /// The index of the run containing a UTF-8 offset.
   package func runIndex(at offset: Int) -> Int? {
     var low = 0
