@@ -222,21 +222,11 @@ extension HarfBuzzShaper: TextShaper {
     let before =
       startsNeutral ? neighbor(before: piece.lowerBound, in: text, primary: primary) : nil
     let last = text[piece.upperBound - 1]
-    if last == 0x20 {
-      var end = piece.upperBound - 1
-      while end > piece.lowerBound && text[end - 1] == 0x20 { end -= 1 }
-      if end > piece.lowerBound, case let byte = text[end - 1], byte > 0x20 && byte < 0x7F,
-        primary.font.coversPrintableASCII
-      {
-        return (before, nil)
-      }
-    } else if last < 0x80
-      || !TextItemizer.isFontNeutral(
-        UTF8Scalars.scalar(endingAt: piece.upperBound, in: text).scalar)
-    {
-      return (before, nil)
-    }
-    guard !endsWithSpacesInPrimaryFace(piece, in: text, primary: primary) else {
+    let endsNeutral =
+      last < 0x80
+      ? last == 0x20
+      : TextItemizer.isFontNeutral(UTF8Scalars.scalar(endingAt: piece.upperBound, in: text).scalar)
+    guard endsNeutral, !endsWithSpacesInPrimaryFace(piece, in: text, primary: primary) else {
       return (before, nil)
     }
     return (before, neighbor(after: piece.upperBound, in: text, primary: primary))
