@@ -126,11 +126,8 @@ public struct TextLayoutEngine: Sendable {
     var buffers = scratch.take()
     defer { scratch.giveBack(buffers) }
     for prepared in texts {
-      let count = prepared.text.string.utf8.count
-      guard count <= Int(Int32.max) else { throw .textTooLong(count) }
-      var builder = LayoutBuilder(
-        text: prepared.text, configuration: configuration, shaper: shaper, analyzer: analyzer,
-        initialWindow: initialWindow, prepared: prepared)
+      var builder = try makeBuilder(
+        prepared.text, prepared: prepared, configuration: configuration)
       // Swapped in and out, so that the builder holds the only references.
       buffers.lineSegments.removeAll(keepingCapacity: true)
       swap(&builder.buffers, &buffers)
@@ -144,18 +141,25 @@ public struct TextLayoutEngine: Sendable {
   /// buffers lent by the engine's pool and given back after.
   private func withBuilder<Result>(
     _ text: StyledText, prepared: PreparedText? = nil, configuration: LayoutConfiguration,
-    _ run: (inout LayoutBuilder) throws(TextLayoutError) -> Result
+    _ run: (inout LayoutBuilder) -> Result
   ) throws(TextLayoutError) -> Result {
     try configuration.validate()
+    var builder = try makeBuilder(text, prepared: prepared, configuration: configuration)
+    builder.buffers = scratch.take()
+    defer { scratch.giveBack(builder.buffers) }
+    return run(&builder)
+  }
+
+  /// A builder for a text and a checked configuration, once the text's length is checked.
+  private func makeBuilder(
+    _ text: StyledText, prepared: PreparedText?, configuration: LayoutConfiguration
+  ) throws(TextLayoutError) -> LayoutBuilder {
     // Segments keep offsets in 32 bits. Counting a native string's UTF-8 takes constant time.
     let count = text.string.utf8.count
     guard count <= Int(Int32.max) else { throw .textTooLong(count) }
-    var builder = LayoutBuilder(
+    return LayoutBuilder(
       text: text, configuration: configuration, shaper: shaper, analyzer: analyzer,
       initialWindow: initialWindow, prepared: prepared)
-    builder.buffers = scratch.take()
-    defer { scratch.giveBack(builder.buffers) }
-    return try run(&builder)
   }
 
   /// Lays out a plain string with one style.

@@ -157,7 +157,8 @@ extension HarfBuzzShaper: TextShaper {
         scalarFont: { self.font(for: $0, primary: primary) }
       )
       .map { TextItemizer.Itemization(items: [$0.item], characterStarts: $0.characterStarts) }
-    let itemization = single ?? itemize(text, key: key, primary: primary)
+    let itemization =
+      single ?? itemize(text, before: before, after: after, primary: primary)
     if itemization.items.count == 1,
       let measure = PieceShaper(
         bytes: bytes, size: style.size, isRightToLeft: key.isRightToLeft,
@@ -351,7 +352,15 @@ extension HarfBuzzShaper: TextShaper {
     _ text: Substring, key: ShapeCache.Key, primary: PrimaryFont
   ) -> TextItemizer.Itemization {
     let (before, after) = neighborFaces(of: key)
-    return TextItemizer.itemize(
+    return itemize(text, before: before, after: after, primary: primary)
+  }
+
+  /// The items of a piece, with this shaper's faces and these neighbours.
+  private func itemize(
+    _ text: Substring, before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?,
+    primary: PrimaryFont
+  ) -> TextItemizer.Itemization {
+    TextItemizer.itemize(
       text, before: before, after: after, primary: primary.font,
       font: { self.font(for: $0, primary: primary) },
       scalarFont: { self.font(for: $0, primary: primary) })
