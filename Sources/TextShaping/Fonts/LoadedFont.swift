@@ -57,9 +57,10 @@ final class LoadedFont: Sendable {
   private static let coverages = Mutex<[FontFileReference: Coverage]>([:])
 
   /// Whether the face has a glyph for a scalar: ``HarfBuzzFace/hasGlyph(for:)``, from a bitmap
-  /// for the Basic Multilingual Plane.
+  /// for the Basic Multilingual Plane; printable ASCII in a face that has it all needs none.
   func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
+    if coversPrintableASCII && (0x21...0x7E).contains(value) { return true }
     guard value < 0x10000 else { return harfBuzz.hasGlyph(for: scalar) }
     return basicPlane[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
   }

@@ -95,11 +95,9 @@ extension HarfBuzzShaper {
       self.patternID = patternID
     }
 
-    /// Whether the face has the scalar's glyph: printable ASCII in a face that has it all needs
-    /// no lookup.
+    /// Whether the face has the scalar's glyph (``LoadedFont/hasGlyph(for:)``).
     func covers(_ scalar: Unicode.Scalar) -> Bool {
-      (0x21...0x7E).contains(scalar.value) && font.coversPrintableASCII
-        || font.hasGlyph(for: scalar)
+      font.hasGlyph(for: scalar)
     }
 
     /// The key of a one-scalar character in ``State/scalarFallbacks``.

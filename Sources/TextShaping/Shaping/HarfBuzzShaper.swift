@@ -236,8 +236,8 @@ public final class HarfBuzzShaper: Sendable {
     var chosen = primary.font
     if let list = fallbackList(for: primary.fallbackPattern), let base = scalars.first {
       chosen =
-        firstFont(in: list, covering: scalars)?.font
-        ?? firstFont(in: list, covering: CollectionOfOne(base))?.font ?? primary.font
+        firstFont(in: list, covering: scalars)
+        ?? firstFont(in: list, covering: CollectionOfOne(base)) ?? primary.font
     }
     state.withLock { $0.fallbackFonts[key] = chosen.id }
     return chosen
@@ -256,18 +256,18 @@ public final class HarfBuzzShaper: Sendable {
     }
     // A file that no longer loads: look further down the list, as the first choice did.
     return file.flatMap { try? loadFont($0) }
-      ?? firstFont(in: list, covering: CollectionOfOne(scalar))?.font ?? primary.font
+      ?? firstFont(in: list, covering: CollectionOfOne(scalar)) ?? primary.font
   }
 
   /// The first loadable face in the list whose coverage (by Fontconfig and by its cmap) has
   /// every scalar.
   private func firstFont(
     in list: FontFallbackList, covering scalars: some Collection<Unicode.Scalar>
-  ) -> (font: LoadedFont, file: FontFileReference)? {
+  ) -> LoadedFont? {
     var start = 0
     while let (position, file) = list.firstFont(containing: scalars, from: start) {
       if let font = try? loadFont(file), font.covers(scalars) {
-        return (font, file)
+        return font
       }
       start = position + 1
     }

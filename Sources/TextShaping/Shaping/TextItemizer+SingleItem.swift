@@ -30,7 +30,6 @@ extension TextItemizer {
     var scriptlessFirst = false
     var startsNeutral = false
     var endsNeutral = false
-    let coversASCII = primary.coversPrintableASCII
     var offset = 0
     while offset < bytes.count {
       let (scalar, length) = UTF8Scalars.scalar(at: offset, in: bytes)
@@ -52,10 +51,7 @@ extension TextItemizer {
         continue
       }
       endsNeutral = false
-      let value = scalar.value
-      let font =
-        (coversASCII && value < 0x7F) || primary.hasGlyph(for: scalar)
-        ? primary : scalarFont(scalar)
+      let font = primary.hasGlyph(for: scalar) ? primary : scalarFont(scalar)
       if let face {
         guard font === face else { return nil }
       } else {

@@ -128,15 +128,12 @@ enum TextItemizer {
       characterStarts.reserveCapacity(capacity)
       fonts.reserveCapacity(capacity)
       rawScripts.reserveCapacity(capacity)
-      let coversASCII = primary?.coversPrintableASCII ?? false
       for scalar in text.unicodeScalars {
         guard standsAlone(scalar) else { return false }
         characterStarts.append(length)
         if isFontNeutral(scalar) {
           fonts.append(nil)
-        } else if let primary,
-          (coversASCII && scalar.value < 0x7F) || primary.hasGlyph(for: scalar)
-        {
+        } else if let primary, primary.hasGlyph(for: scalar) {
           fonts.append(primary)
         } else {
           fonts.append(fontForScalar(scalar))
