@@ -1,10 +1,13 @@
-/// The real text stack in one value: a ``HarfBuzzShaper`` and an ``ICUAnalyzer``, ready to hand
-/// to the layout engine, and the family name styles should use.
+import TextLayout
+
+/// The real text stack in one value: a layout engine over a ``HarfBuzzShaper`` and an
+/// ``ICUAnalyzer``, and the family name styles should use.
 ///
 /// ```swift
 /// let stack = try TextStack(fontPath: "/path/to/Font.ttf")
 /// let style = TextStyle(fontFamily: stack.defaultFamily, size: 17)
-/// let engine = TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer)
+/// let layout = try stack.engine.layout(
+///   StyledText("Hello", style: style), configuration: LayoutConfiguration(width: 320))
 /// ```
 public struct TextStack: Sendable {
   /// The family of DejaVu Sans, the default font on Linux.
@@ -17,12 +20,16 @@ public struct TextStack: Sendable {
   /// The family to put in styles: DejaVu Sans, or the family of the font file the stack was made
   /// with.
   public let defaultFamily: String
+  /// The layout engine over this stack's shaper and analyzer. Copies of the engine share its
+  /// buffers, so one engine serves a whole app.
+  public let engine: TextLayoutEngine
 
   /// Creates a stack that finds fonts through Fontconfig and breaks lines for the root locale.
   public init() {
     shaper = HarfBuzzShaper()
     analyzer = ICUAnalyzer()
     defaultFamily = Self.defaultFontFamily
+    engine = TextLayoutEngine(shaper: shaper, analyzer: analyzer)
   }
 
   /// Creates a stack whose default family is a font file's, if one is given.
@@ -42,5 +49,6 @@ public struct TextStack: Sendable {
     } else {
       defaultFamily = Self.defaultFontFamily
     }
+    engine = TextLayoutEngine(shaper: shaper, analyzer: analyzer)
   }
 }

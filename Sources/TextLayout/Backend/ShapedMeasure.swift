@@ -46,7 +46,7 @@ public struct ShapedMeasure: Sendable, Hashable {
   ///
   /// - Parameter bytes: The text's UTF-8.
   /// - Returns: A UTF-8 offset into `bytes`.
-  public static func hangingStart(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  package static func hangingStart(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var end = bytes.count
     while end > 0 {
       let byte = bytes[end - 1]

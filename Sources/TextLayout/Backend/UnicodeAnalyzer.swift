@@ -38,7 +38,7 @@ public protocol UnicodeAnalyzer: Sendable {
 extension UnicodeAnalyzer {
   /// The context past `limit` the default ``lineBreaks(in:upTo:)`` analyzes, in UTF-8 bytes:
   /// more than any line-break rule looks ahead in practice.
-  public static var contextMargin: Int { 64 }
+  package static var contextMargin: Int { 64 }
 
   /// Analyzes `limit` plus ``contextMargin`` bytes of `text` (or all of it, when shorter) and
   /// keeps the opportunities up to `limit`.

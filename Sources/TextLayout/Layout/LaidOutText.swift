@@ -2,6 +2,13 @@
 ///
 /// A value made by ``TextLayoutEngine/layout(_:configuration:)``; immutable and `Sendable`.
 ///
+/// Positions in the text come in two spellings, always in pairs: UTF-8 offsets (`Int` and
+/// `Range<Int>`, what the `measure` command prints and what is cheapest to store) and string
+/// indices (`String.Index`). ``visibleEnd`` pairs with ``visibleRange``,
+/// ``characterOffset(at:)`` with ``characterIndex(at:)``, and ``rects(for:)-(Range<Int>)`` and
+/// ``wordRects(in:)-(Range<Int>)`` take either; ``stringRange(_:)`` and ``utf8Range(_:)``
+/// convert between them.
+///
 /// ```swift
 /// let layout = try engine.layout(text, configuration: .init(width: 320, lineLimit: .lines(3)))
 /// if layout.isTruncated { showMoreButton(at: layout.labelRect) }
@@ -12,63 +19,48 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   private let storage: Storage
 
   /// The text that was laid out.
-  public var text: StyledText { storage.text }
+  public var text: StyledText { storage.fields.text }
   /// The configuration it was laid out with.
-  public var configuration: LayoutConfiguration { storage.configuration }
+  public var configuration: LayoutConfiguration { storage.fields.configuration }
   /// The visible lines, top to bottom.
-  public var lines: [Line] { storage.lines }
+  public var lines: [Line] { storage.fields.lines }
   /// Whether anything other than trailing whitespace is not shown.
-  public var isTruncated: Bool { storage.isTruncated }
-  /// The end of the visible text, as a UTF-8 offset; the visible text is `0..<visibleEnd`.
-  public var visibleEnd: Int { storage.visibleEnd }
+  public var isTruncated: Bool { storage.fields.isTruncated }
+  /// The end of the visible text, as a UTF-8 offset; the visible text is `0..<visibleEnd`, and
+  /// ``visibleRange`` is the same range in string indices.
+  public var visibleEnd: Int { storage.fields.visibleEnd }
   /// The size of the laid-out lines: the widest line (token included) and the total height.
-  public var size: Size { storage.size }
+  public var size: Size { storage.fields.size }
   /// The truncation token's rectangle, when the text is cut and a token was given.
-  public var tokenRect: Rect? { storage.tokenRect }
+  public var tokenRect: Rect? { storage.fields.tokenRect }
   /// The rectangle of the token's label (the "more" part), when there is one.
-  public var labelRect: Rect? { storage.labelRect }
+  public var labelRect: Rect? { storage.fields.labelRect }
 
   package init(
     text: StyledText, configuration: LayoutConfiguration, lines: [Line], isTruncated: Bool,
     visibleEnd: Int, size: Size, tokenRect: Rect?, labelRect: Rect?
   ) {
     storage = Storage(
-      text: text, configuration: configuration, lines: lines, isTruncated: isTruncated,
-      visibleEnd: visibleEnd, size: size, tokenRect: tokenRect, labelRect: labelRect)
+      fields: Fields(
+        text: text, configuration: configuration, lines: lines, isTruncated: isTruncated,
+        visibleEnd: visibleEnd, size: size, tokenRect: tokenRect, labelRect: labelRect))
   }
 
+  // Equality and hashing are the stored fields' own, derived on `Fields`: a field added there
+  // takes part without anyone remembering to list it.
   public static func == (lhs: LaidOutText, rhs: LaidOutText) -> Bool {
-    lhs.storage === rhs.storage
-      || (lhs.text == rhs.text && lhs.configuration == rhs.configuration
-        && lhs.lines == rhs.lines && lhs.isTruncated == rhs.isTruncated
-        && lhs.visibleEnd == rhs.visibleEnd && lhs.size == rhs.size
-        && lhs.tokenRect == rhs.tokenRect && lhs.labelRect == rhs.labelRect)
+    lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(text)
-    hasher.combine(configuration)
-    hasher.combine(lines)
-    hasher.combine(isTruncated)
-    hasher.combine(visibleEnd)
-    hasher.combine(size)
-    hasher.combine(tokenRect)
-    hasher.combine(labelRect)
+    hasher.combine(storage.fields)
   }
 
   /// The fields, for `dump`, debuggers and test failures, rather than the storage.
-  public var customMirror: Mirror {
-    Mirror(
-      self,
-      children: [
-        "text": text, "configuration": configuration, "lines": lines,
-        "isTruncated": isTruncated, "visibleEnd": visibleEnd, "size": size,
-        "tokenRect": tokenRect as Any, "labelRect": labelRect as Any,
-      ])
-  }
+  public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 
-  /// The immutable contents.
-  private final class Storage: Sendable {
+  /// Everything a layout holds, compared and hashed field by field.
+  private struct Fields: Sendable, Hashable {
     let text: StyledText
     let configuration: LayoutConfiguration
     let lines: [Line]
@@ -77,20 +69,13 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
     let size: Size
     let tokenRect: Rect?
     let labelRect: Rect?
+  }
 
-    init(
-      text: StyledText, configuration: LayoutConfiguration, lines: [Line], isTruncated: Bool,
-      visibleEnd: Int, size: Size, tokenRect: Rect?, labelRect: Rect?
-    ) {
-      self.text = text
-      self.configuration = configuration
-      self.lines = lines
-      self.isTruncated = isTruncated
-      self.visibleEnd = visibleEnd
-      self.size = size
-      self.tokenRect = tokenRect
-      self.labelRect = labelRect
-    }
+  /// The immutable contents, shared by copies.
+  private final class Storage: Sendable {
+    let fields: Fields
+
+    init(fields: Fields) { self.fields = fields }
   }
 
   /// The visible part of the text, always a prefix of it.
@@ -221,5 +206,10 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
     }
     if let start = wordStart { result += rects(for: start..<offset) }
     return result
+  }
+
+  /// The rectangles of each word in a range of string indices of the text.
+  public func wordRects(in range: Range<String.Index>) -> [Rect] {
+    wordRects(in: utf8Range(range))
   }
 }

@@ -5,7 +5,9 @@
 /// accent color and a hit test can find it.
 ///
 /// ```swift
-/// let token = TruncationToken(leader: "… ", label: "more", labelColor: accent)
+/// var labelStyle = TextStyle()
+/// labelStyle.color = TextColor(red: 0, green: 0.478, blue: 1)
+/// let token = TruncationToken(leader: "… ", label: "more", labelStyle: labelStyle)
 /// ```
 public struct TruncationToken: Sendable, Hashable {
   /// The text before the label, for example "… ".
