@@ -28,10 +28,10 @@ struct AppearanceOptions: ParsableArguments {
   }
 
   func validate() throws {
-    guard Canvas.Scale(rawValue: scale) != nil else {
+    guard RasterCanvas.Scale(rawValue: scale) != nil else {
       throw ValidationError("--scale must be 1, 2 or 3, got \(scale)")
     }
-    guard ContentSizeCategory(name: typeSize) != nil else {
+    guard TypeSize(name: typeSize) != nil else {
       throw ValidationError(
         "--type-size must be one of xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,"
           + " AX1, AX2, AX3, AX4, AX5; got \(typeSize)")
@@ -39,11 +39,11 @@ struct AppearanceOptions: ParsableArguments {
   }
 
   /// The validated pixel scale.
-  var canvasScale: Canvas.Scale { Canvas.Scale(rawValue: scale)! }
+  var canvasScale: RasterCanvas.Scale { RasterCanvas.Scale(rawValue: scale)! }
   /// The validated type size.
-  var category: ContentSizeCategory { ContentSizeCategory(name: typeSize)! }
+  var category: TypeSize { TypeSize(name: typeSize)! }
   /// The theme's colors.
   var colors: Theme { theme == .light ? .light : .dark }
   /// The layout direction.
-  var layoutDirection: LayoutDirection { direction == .ltr ? .leftToRight : .rightToLeft }
+  var layoutDirection: InterfaceDirection { direction == .ltr ? .leftToRight : .rightToLeft }
 }

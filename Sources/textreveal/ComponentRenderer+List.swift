@@ -7,14 +7,14 @@ extension ComponentRenderer {
   ///
   /// Unlike ``canvas(width:height:theme:)``, a list 0 points tall (with no rows) keeps its
   /// height: its image is the padding alone, `width + 32` by 32 points.
-  func listCanvas(width: Double, height: Double, theme: Theme) -> Canvas {
-    Canvas(
+  func listCanvas(width: Double, height: Double, theme: Theme) -> RasterCanvas {
+    RasterCanvas(
       width: width + 2 * Self.padding, height: height + 2 * Self.padding, scale: scale,
       theme: theme)
   }
 
   /// A laid-out list, padded, on its theme's background.
-  func image<ID>(of layout: ListLayout<ID>, theme: Theme) throws(TextRasterError) -> Canvas {
+  func image<ID>(of layout: ListLayout<ID>, theme: Theme) throws(TextRasterError) -> RasterCanvas {
     var canvas = listCanvas(width: layout.size.width, height: layout.size.height, theme: theme)
     try glyphs.draw(layout, at: origin, in: &canvas, theme: theme, using: engine)
     return canvas

@@ -14,9 +14,9 @@ struct ComponentRenderer {
   let stack: TextStack
   let engine: TextLayoutEngine
   let glyphs: GlyphRasterizer
-  let scale: Canvas.Scale
+  let scale: RasterCanvas.Scale
 
-  init(stack: TextStack, scale: Canvas.Scale) {
+  init(stack: TextStack, scale: RasterCanvas.Scale) {
     self.stack = stack
     self.engine = TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer)
     self.glyphs = GlyphRasterizer(shaper: stack.shaper)
@@ -24,8 +24,8 @@ struct ComponentRenderer {
   }
 
   /// A canvas for a component of a size, with the padding around it.
-  func canvas(width: Double, height: Double, theme: Theme) -> Canvas {
-    Canvas(
+  func canvas(width: Double, height: Double, theme: Theme) -> RasterCanvas {
+    RasterCanvas(
       width: width + 2 * Self.padding, height: max(1, height) + 2 * Self.padding, scale: scale,
       theme: theme)
   }
@@ -37,7 +37,7 @@ struct ComponentRenderer {
   /// component's full-width frame and the box of its lines.
   func image(
     of layout: ExpandableTextLayout, theme: Theme, frameBorders: FrameBorderStyle? = nil
-  ) throws(TextRasterError) -> Canvas {
+  ) throws(TextRasterError) -> RasterCanvas {
     var canvas = canvas(width: layout.size.width, height: layout.size.height, theme: theme)
     try glyphs.draw(layout, at: origin, in: &canvas, theme: theme)
     if let frameBorders {
@@ -50,7 +50,8 @@ struct ComponentRenderer {
   }
 
   /// The frame and text frame borders of an aligned text, without drawing its text again.
-  func drawBorders(of aligned: AlignedText, style: FrameBorderStyle, in canvas: inout Canvas) {
+  func drawBorders(of aligned: AlignedText, style: FrameBorderStyle, in canvas: inout RasterCanvas)
+  {
     for (rect, color) in [
       (aligned.frame, style.frameColor), (aligned.textFrame, style.textFrameColor),
     ] {

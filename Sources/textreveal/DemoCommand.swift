@@ -29,7 +29,7 @@ struct DemoCommand: ParsableCommand {
 
   func validate() throws {
     guard !output.isEmpty else { throw ValidationError("--output must name a directory") }
-    guard Canvas.Scale(rawValue: scale) != nil else {
+    guard RasterCanvas.Scale(rawValue: scale) != nil else {
       throw ValidationError("--scale must be 1, 2 or 3, got \(scale)")
     }
   }
@@ -41,7 +41,8 @@ struct DemoCommand: ParsableCommand {
     } catch {
       throw CommandError("cannot create the directory \(output): \(error.localizedDescription)")
     }
-    let renderer = ComponentRenderer(stack: TextStack(), scale: Canvas.Scale(rawValue: scale)!)
+    let renderer = ComponentRenderer(
+      stack: TextStack(), scale: RasterCanvas.Scale(rawValue: scale)!)
     var gallery = DemoGallery(renderer: renderer, directory: output)
     do {
       try gallery.drawExpandableStates()

@@ -32,7 +32,7 @@ struct DemoGallery {
   }
 
   mutating func add(
-    _ canvas: Canvas, as file: String, caption: String, options: String, theme: Theme
+    _ canvas: RasterCanvas, as file: String, caption: String, options: String, theme: Theme
   ) throws {
     try PNGEncoder.write(canvas.bitmap, to: path(file))
     append(file, canvas.bitmap, caption: caption, options: options, theme: theme)
@@ -66,8 +66,8 @@ struct DemoGallery {
 
   func model(
     _ text: String, width: Double = DemoGallery.width, theme: Theme = .light,
-    style truncationStyle: TruncationStyle = .fade, typeSize: ContentSizeCategory = .large,
-    direction: LayoutDirection = .leftToRight, moreLabel: String = "more",
+    style truncationStyle: TruncationStyle = .fade, typeSize: TypeSize = .large,
+    direction: InterfaceDirection = .leftToRight, moreLabel: String = "more",
     lessLabel: String? = nil
   ) -> ExpandableTextModel {
     ExpandableTextModel(
@@ -122,7 +122,7 @@ struct DemoGallery {
       "The same text at the same width (300 points) and line limit (3) at three type sizes. At"
         + " extra small it fits, so no button is shown; at large and AX3 it is cut.")
     for (typeSize, name) in [
-      (ContentSizeCategory.extraSmall, "xSmall"), (.large, "large"),
+      (TypeSize.extraSmall, "xSmall"), (.large, "large"),
       (.accessibilityExtraLarge, "AX3"),
     ] {
       let layout = try model(DemoTexts.typeSizes, width: 300, typeSize: typeSize)
@@ -146,7 +146,7 @@ struct DemoGallery {
       "Hebrew and Arabic descriptions in a right-to-left layout: \"more\" sits at the left end"
         + " of the last line and the fade runs toward it, mirrored. The Chinese paragraph breaks"
         + " between ideographs; its glyphs come from a fallback font found through Fontconfig.")
-    let texts: [(String, String, LayoutDirection, String, String)] = [
+    let texts: [(String, String, InterfaceDirection, String, String)] = [
       ("hebrew", DemoTexts.hebrew, .rightToLeft, "עוד", "Hebrew"),
       ("arabic", DemoTexts.arabic, .rightToLeft, "المزيد", "Arabic"),
       ("chinese", DemoTexts.chinese, .leftToRight, "更多", "Chinese"),
@@ -195,7 +195,7 @@ struct DemoGallery {
 
   func list(
     _ messages: [DemoMessages.Message], theme: Theme = .light,
-    direction: LayoutDirection = .leftToRight
+    direction: InterfaceDirection = .leftToRight
   ) -> ExpandingList<String> {
     ExpandingList(
       rows: messages.map { message in
@@ -323,7 +323,7 @@ struct DemoGallery {
 
   private func blurbImage(
     _ blurb: StyledText, width: Double, isTruncated: Bool
-  ) throws -> Canvas {
+  ) throws -> RasterCanvas {
     let theme = Theme.light
     let layout = try engine.layout(
       blurb,
@@ -400,7 +400,7 @@ struct DemoGallery {
     }
   }
 
-  private func settingsImage(_ items: [StackItem]) throws -> Canvas {
+  private func settingsImage(_ items: [StackItem]) throws -> RasterCanvas {
     let theme = Theme.light
     let spacing = 10.0
     let controlHeight = 32.0
@@ -430,7 +430,7 @@ struct DemoGallery {
   }
 
   private func drawSegmentedControl(
-    _ choices: [String], in rect: Rect, on canvas: inout Canvas, theme: Theme
+    _ choices: [String], in rect: Rect, on canvas: inout RasterCanvas, theme: Theme
   ) throws {
     let gray = TextColor(red: 0.46, green: 0.46, blue: 0.5, alpha: 0.12)
     canvas.fill(roundedRect: rect, cornerRadius: 8, color: gray)

@@ -9,12 +9,12 @@ public struct LayoutConfiguration: Sendable, Hashable {
   /// How many visual lines are shown, counted across paragraphs.
   public var lineLimit: LineLimit
   /// How lines are placed horizontally inside the width.
-  public var alignment: TextAlignment
+  public var alignment: LineAlignment
   /// Extra space between lines, in points.
   public var lineSpacing: Double
   /// The layout direction: which side is leading, and the direction of paragraphs that have no
   /// strong character.
-  public var direction: LayoutDirection
+  public var direction: InterfaceDirection
   /// The token placed after the last visible line when the text is cut, or `nil` for none.
   public var truncationToken: TruncationToken?
 
@@ -30,9 +30,9 @@ public struct LayoutConfiguration: Sendable, Hashable {
   public init(
     width: Double,
     lineLimit: LineLimit = .unlimited,
-    alignment: TextAlignment = .natural,
+    alignment: LineAlignment = .natural,
     lineSpacing: Double = 0,
-    direction: LayoutDirection = .leftToRight,
+    direction: InterfaceDirection = .leftToRight,
     truncationToken: TruncationToken? = nil
   ) {
     self.width = width
@@ -71,7 +71,7 @@ public enum LineLimit: Sendable, Hashable {
 }
 
 /// How lines are placed horizontally within the layout width.
-public enum TextAlignment: Sendable, Hashable, CaseIterable {
+public enum LineAlignment: Sendable, Hashable, CaseIterable {
   /// At the start of each paragraph's own direction (left for left-to-right paragraphs).
   case natural
   /// At the leading edge of the layout direction.
@@ -83,7 +83,7 @@ public enum TextAlignment: Sendable, Hashable, CaseIterable {
 }
 
 /// The direction of the user interface around the text.
-public enum LayoutDirection: Sendable, Hashable, CaseIterable {
+public enum InterfaceDirection: Sendable, Hashable, CaseIterable {
   /// Leading is left.
   case leftToRight
   /// Leading is right.

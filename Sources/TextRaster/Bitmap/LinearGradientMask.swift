@@ -41,7 +41,7 @@ public struct LinearGradientMask: Sendable, Hashable {
   ///
   /// - Parameter layoutDirection: The layout direction, which decides the trailing side.
   /// - Returns: A mask from opacity 1 to 0 toward the trailing side.
-  public static func trailingFade(for layoutDirection: LayoutDirection) -> LinearGradientMask {
+  public static func trailingFade(for layoutDirection: InterfaceDirection) -> LinearGradientMask {
     LinearGradientMask(direction: layoutDirection == .leftToRight ? .towardRight : .towardLeft)
   }
 

@@ -11,7 +11,7 @@ import TextLayout
 /// user interface toolkits do. Every drawing operation composites source-over and is
 /// anti-aliased by coverage: a pixel that a shape covers partly gets that fraction of the color.
 /// Coordinates are in pixels, with the origin at the top-left corner of the top-left pixel, so
-/// the pixel `(x, y)` spans `x..<x+1` and `y..<y+1`. A ``Canvas`` draws in points instead.
+/// the pixel `(x, y)` spans `x..<x+1` and `y..<y+1`. A ``RasterCanvas`` draws in points instead.
 ///
 /// ```swift
 /// var bitmap = RGBABitmap(width: 64, height: 32, color: TextColor(red: 1, green: 1, blue: 1))

@@ -7,7 +7,7 @@ import TextLayout
 /// clip (partly, on its edges) is cleared and the layer is drawn over the canvas.
 struct ClipLayer {
   /// The layer, as small as the clip's pixels.
-  var canvas: Canvas
+  var canvas: RasterCanvas
   /// The column and row of the target canvas where the layer's top-left pixel goes.
   let column: Int
   let row: Int
@@ -15,7 +15,7 @@ struct ClipLayer {
   let clip: Rect
 
   /// A layer for a clip on a canvas, or `nil` when the clip is empty or off the canvas.
-  init?(clip: Rect, on target: Canvas) {
+  init?(clip: Rect, on target: RasterCanvas) {
     let pixels = target.pixelRect(clip)
     guard pixels.width > 0, pixels.height > 0, pixels.minX.isFinite, pixels.minY.isFinite,
       pixels.maxX.isFinite, pixels.maxY.isFinite
@@ -25,7 +25,7 @@ struct ClipLayer {
     let maxX = min(target.bitmap.width, Int(pixels.maxX.rounded(.up)))
     let maxY = min(target.bitmap.height, Int(pixels.maxY.rounded(.up)))
     guard minX < maxX, minY < maxY else { return nil }
-    var canvas = Canvas(width: 1, height: 1, scale: target.scale)
+    var canvas = RasterCanvas(width: 1, height: 1, scale: target.scale)
     // Sized in pixels, not points, so that no rounding adds a column or a row.
     canvas.bitmap = RGBABitmap(width: maxX - minX, height: maxY - minY)
     self.canvas = canvas
@@ -44,7 +44,7 @@ struct ClipLayer {
   }
 
   /// Clears what lies outside the clip and composites the layer over a canvas.
-  consuming func composite(onto target: inout Canvas) {
+  consuming func composite(onto target: inout RasterCanvas) {
     canvas.clear(outside: clip)
     target.bitmap.draw(canvas.bitmap, atX: column, y: row)
   }

@@ -22,7 +22,7 @@ extension GlyphRasterizer {
   ///   - frameBorders: How to outline the frames, or `nil` to draw the text only.
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw(
-    _ aligned: AlignedText, at origin: Point, in canvas: inout Canvas, theme: Theme,
+    _ aligned: AlignedText, at origin: Point, in canvas: inout RasterCanvas, theme: Theme,
     frameBorders: FrameBorderStyle? = nil
   ) throws(TextRasterError) {
     func moved(_ rect: Rect) -> Rect {

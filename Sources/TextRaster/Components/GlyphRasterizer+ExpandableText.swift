@@ -16,7 +16,7 @@ extension GlyphRasterizer {
   ///
   /// ```swift
   /// let layout = try model.layout(using: engine)
-  /// var canvas = Canvas(width: model.width + 32, height: layout.size.height + 32, scale: .x2,
+  /// var canvas = RasterCanvas(width: model.width + 32, height: layout.size.height + 32, scale: .x2,
   ///                     theme: model.theme)
   /// try glyphs.draw(layout, at: Point(x: 16, y: 16), in: &canvas, theme: model.theme)
   /// ```
@@ -28,7 +28,8 @@ extension GlyphRasterizer {
   ///   - theme: The colors of text whose style names none, and of the labels.
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw(
-    _ expandable: ExpandableTextLayout, at origin: Point, in canvas: inout Canvas, theme: Theme
+    _ expandable: ExpandableTextLayout, at origin: Point, in canvas: inout RasterCanvas,
+    theme: Theme
   ) throws(TextRasterError) {
     let colors = TextColors(theme: theme)
     guard let fade = expandable.fade else {
@@ -72,7 +73,7 @@ extension GlyphRasterizer {
   ///   - theme: The label is drawn in the accent color unless its style names a color.
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw(
-    _ label: PlacedLabel, at origin: Point, in canvas: inout Canvas, theme: Theme
+    _ label: PlacedLabel, at origin: Point, in canvas: inout RasterCanvas, theme: Theme
   ) throws(TextRasterError) {
     try draw(
       label.layout, at: Point(x: origin.x + label.origin.x, y: origin.y + label.origin.y),

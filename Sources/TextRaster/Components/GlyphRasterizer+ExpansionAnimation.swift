@@ -12,7 +12,7 @@ extension GlyphRasterizer {
   /// ```swift
   /// let animation = try model.toggleAnimation(using: engine)
   /// for step in 0...10 {
-  ///   var frame = Canvas(width: 352, height: expanded.expandedHeight + 32, scale: .x2, theme: .light)
+  ///   var frame = RasterCanvas(width: 352, height: expanded.expandedHeight + 32, scale: .x2, theme: .light)
   ///   try glyphs.draw(
   ///     animation, at: animation.duration * Double(step) / 10, expanded: expanded,
   ///     origin: Point(x: 16, y: 16), in: &frame, theme: .light)
@@ -29,7 +29,7 @@ extension GlyphRasterizer {
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw(
     _ animation: ExpansionAnimation, at time: Double, expanded: ExpandableTextLayout,
-    origin: Point, in canvas: inout Canvas, theme: Theme
+    origin: Point, in canvas: inout RasterCanvas, theme: Theme
   ) throws(TextRasterError) {
     var layer = canvas.makeLayer()
     try draw(expanded, at: origin, in: &layer, theme: theme)

@@ -18,7 +18,7 @@ extension GlyphRasterizer {
   /// let animation = ListAnimation(from: before, to: after)
   /// let height = max(before.size.height, after.size.height)
   /// for step in 0...10 {
-  ///   var frame = Canvas(width: 422, height: height + 32, scale: .x2, theme: .light)
+  ///   var frame = RasterCanvas(width: 422, height: height + 32, scale: .x2, theme: .light)
   ///   try glyphs.draw(
   ///     animation, at: animation.duration * Double(step) / 10, origin: Point(x: 16, y: 16),
   ///     in: &frame, theme: .light, using: engine)
@@ -35,7 +35,7 @@ extension GlyphRasterizer {
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered or the initials cannot be laid
   ///   out.
   public func draw<ID>(
-    _ animation: ListAnimation<ID>, at time: Double, origin: Point, in canvas: inout Canvas,
+    _ animation: ListAnimation<ID>, at time: Double, origin: Point, in canvas: inout RasterCanvas,
     theme: Theme, using engine: TextLayoutEngine
   ) throws(TextRasterError) {
     let progress = animation.progress(at: time)

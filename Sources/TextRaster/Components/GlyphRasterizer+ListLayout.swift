@@ -12,7 +12,7 @@ extension GlyphRasterizer {
   ///
   /// ```swift
   /// let layout = try list.layout(expansion: expanded, using: engine)
-  /// var canvas = Canvas(width: list.width + 32, height: layout.size.height + 32, scale: .x2,
+  /// var canvas = RasterCanvas(width: list.width + 32, height: layout.size.height + 32, scale: .x2,
   ///                     theme: list.theme)
   /// try glyphs.draw(layout, at: Point(x: 16, y: 16), in: &canvas, theme: list.theme,
   ///                 using: engine)
@@ -28,7 +28,7 @@ extension GlyphRasterizer {
   ///   out.
   /// - Complexity: Proportional to the pixels of the rows, one clip layer per row.
   public func draw<ID>(
-    _ list: ListLayout<ID>, at origin: Point, in canvas: inout Canvas, theme: Theme,
+    _ list: ListLayout<ID>, at origin: Point, in canvas: inout RasterCanvas, theme: Theme,
     using engine: TextLayoutEngine
   ) throws(TextRasterError) {
     for (index, row) in list.rows.enumerated() {
@@ -49,7 +49,7 @@ extension GlyphRasterizer {
 
   /// The avatar and the separator of a row placed at a frame.
   func drawChrome<ID>(
-    of place: RowPlacement<ID>, hasSeparator: Bool, in canvas: inout Canvas, theme: Theme,
+    of place: RowPlacement<ID>, hasSeparator: Bool, in canvas: inout RasterCanvas, theme: Theme,
     using engine: TextLayoutEngine
   ) throws(TextRasterError) {
     let row = place.row

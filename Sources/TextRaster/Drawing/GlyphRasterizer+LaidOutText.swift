@@ -8,7 +8,7 @@ extension GlyphRasterizer {
   /// (see ``TextColors``).
   ///
   /// ```swift
-  /// var canvas = Canvas(width: 320, height: layout.size.height + 16, scale: .x2, background: white)
+  /// var canvas = RasterCanvas(width: 320, height: layout.size.height + 16, scale: .x2, background: white)
   /// try glyphs.draw(layout, at: Point(x: 8, y: 8), in: &canvas)
   /// ```
   ///
@@ -20,7 +20,7 @@ extension GlyphRasterizer {
   ///   - spoilers: Whether runs styled as spoilers are drawn.
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw(
-    _ layout: LaidOutText, at origin: Point, in canvas: inout Canvas,
+    _ layout: LaidOutText, at origin: Point, in canvas: inout RasterCanvas,
     colors: TextColors = TextColors(), spoilers: SpoilerTextVisibility = .visible
   ) throws(TextRasterError) {
     let token = layout.configuration.truncationToken

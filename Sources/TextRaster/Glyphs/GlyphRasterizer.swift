@@ -23,7 +23,7 @@ import TextShaping
 /// let engine = TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer)
 /// let layout = try engine.layout(StyledText("Hello"), configuration: .init(width: 200))
 /// let glyphs = GlyphRasterizer(shaper: stack.shaper)
-/// var canvas = Canvas(width: 200, height: layout.size.height, scale: .x2)
+/// var canvas = RasterCanvas(width: 200, height: layout.size.height, scale: .x2)
 /// try glyphs.draw(layout, at: Point(x: 0, y: 0), in: &canvas)
 /// ```
 public final class GlyphRasterizer {
@@ -78,7 +78,7 @@ public final class GlyphRasterizer {
   ///   ``TextRasterError/freeType(function:code:path:)`` when FreeType cannot open the file or
   ///   load or render a glyph.
   public func draw(
-    _ run: GlyphRun, at pen: Point, color: TextColor, in canvas: inout Canvas
+    _ run: GlyphRun, at pen: Point, color: TextColor, in canvas: inout RasterCanvas
   ) throws(TextRasterError) {
     let scale = canvas.scale.factor
     let pixelSize = max(64, Int((run.size * scale * 64).rounded()))

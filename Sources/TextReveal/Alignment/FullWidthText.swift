@@ -13,14 +13,14 @@ public struct FullWidthText: Sendable, Hashable {
   /// Where the text's box sits in the full-width frame.
   public var frameAlignment: FrameAlignment
   /// How lines are aligned inside the text's box.
-  public var textAlignment: TextAlignment
+  public var textAlignment: LineAlignment
   /// The layout direction.
-  public var direction: LayoutDirection
+  public var direction: InterfaceDirection
 
   /// Creates a full-width text.
   public init(
     text: StyledText, frameAlignment: FrameAlignment = .leading,
-    textAlignment: TextAlignment = .leading, direction: LayoutDirection = .leftToRight
+    textAlignment: LineAlignment = .leading, direction: InterfaceDirection = .leftToRight
   ) {
     self.text = text
     self.frameAlignment = frameAlignment

@@ -19,12 +19,12 @@ public struct ExpandableTextModel: Sendable {
   public var width: Double
   /// The number of lines shown while collapsed, 3 by default.
   public var lineLimit: Int
-  /// The dynamic type size; text sizes are given at ``ContentSizeCategory/large``.
-  public var typeSize: ContentSizeCategory
+  /// The dynamic type size; text sizes are given at ``TypeSize/large``.
+  public var typeSize: TypeSize
   /// The colors.
   public var theme: Theme
   /// The layout direction.
-  public var direction: LayoutDirection
+  public var direction: InterfaceDirection
   /// How the cut is shown.
   public var truncationStyle: TruncationStyle
   /// Whether runs of blank lines become one newline while collapsed.
@@ -56,8 +56,8 @@ public struct ExpandableTextModel: Sendable {
   ///   - lessLabel: The collapse label, or `nil` for none.
   ///   - expansion: Where the expanded state lives.
   public init(
-    text: StyledText, width: Double, lineLimit: Int = 3, typeSize: ContentSizeCategory = .large,
-    theme: Theme = .light, direction: LayoutDirection = .leftToRight,
+    text: StyledText, width: Double, lineLimit: Int = 3, typeSize: TypeSize = .large,
+    theme: Theme = .light, direction: InterfaceDirection = .leftToRight,
     truncationStyle: TruncationStyle = .fade, moreLabel: String = "more",
     lessLabel: String? = nil, expansion: ExpansionSource = .owned
   ) {

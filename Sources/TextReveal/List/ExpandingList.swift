@@ -25,12 +25,12 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   public var width: Double
   /// The lines a collapsed row shows.
   public var lineLimit: Int
-  /// The dynamic type size; text sizes are given at ``ContentSizeCategory/large``.
-  public var typeSize: ContentSizeCategory
+  /// The dynamic type size; text sizes are given at ``TypeSize/large``.
+  public var typeSize: TypeSize
   /// The colors.
   public var theme: Theme
   /// The layout direction.
-  public var direction: LayoutDirection
+  public var direction: InterfaceDirection
   /// Spacing and sizes of a row.
   public var metrics: Metrics
   /// The label under a cut, collapsed row.
@@ -44,8 +44,8 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   /// Creates a list.
   public init(
     rows: [ListRow<ID>], width: Double, lineLimit: Int = 3,
-    typeSize: ContentSizeCategory = .large, theme: Theme = .light,
-    direction: LayoutDirection = .leftToRight
+    typeSize: TypeSize = .large, theme: Theme = .light,
+    direction: InterfaceDirection = .leftToRight
   ) {
     precondition(lineLimit >= 1, "A row shows at least 1 line, got \(lineLimit)")
     self.rows = rows
@@ -178,7 +178,7 @@ final class PreparedTexts<ID: Hashable & Sendable>: Sendable {
     var texts: [ID: (text: PreparedText, pass: Int)] = [:]
     var pass = 0
     /// The last pass's rows and type size, and the texts it found, in row order.
-    var last: (version: UInt64, typeSize: ContentSizeCategory, texts: [PreparedText])?
+    var last: (version: UInt64, typeSize: TypeSize, texts: [PreparedText])?
   }
 
   /// Numbers the values of lists' rows, in every list of the process.
@@ -196,7 +196,7 @@ final class PreparedTexts<ID: Hashable & Sendable>: Sendable {
   ///
   /// - Returns: The texts in row order, or the first identity used twice.
   func texts(
-    for rows: [ListRow<ID>], version: UInt64, typeSize: ContentSizeCategory
+    for rows: [ListRow<ID>], version: UInt64, typeSize: TypeSize
   ) -> Result<[PreparedText], DuplicateID> {
     state.withLock { state in
       if let last = state.last, last.version == version, last.typeSize == typeSize {

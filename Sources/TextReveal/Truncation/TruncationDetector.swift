@@ -38,7 +38,7 @@ public struct TruncationDetector: Sendable {
   /// - Throws: ``TextLayoutError`` for an invalid width.
   @discardableResult
   public mutating func update(
-    text: StyledText, width: Double, typeSize: ContentSizeCategory = .large,
+    text: StyledText, width: Double, typeSize: TypeSize = .large,
     using engine: TextLayoutEngine
   ) throws(TextLayoutError) -> Bool {
     let layout = try engine.layout(

@@ -7,11 +7,11 @@ import Testing
   @Test(
     "alignment places lines inside the width",
     arguments: [
-      (TextAlignment.natural, LayoutDirection.leftToRight, 0.0),
+      (LineAlignment.natural, InterfaceDirection.leftToRight, 0.0),
       (.leading, .leftToRight, 0), (.trailing, .leftToRight, 80), (.center, .leftToRight, 40),
       (.leading, .rightToLeft, 80), (.trailing, .rightToLeft, 0), (.natural, .rightToLeft, 0),
     ])
-  func alignment(alignment: TextAlignment, direction: LayoutDirection, x: Double) throws {
+  func alignment(alignment: LineAlignment, direction: InterfaceDirection, x: Double) throws {
     let layout = try lay("abcd", width: 100, alignment: alignment, direction: direction)
     #expect(layout.lines[0].x == x)
   }

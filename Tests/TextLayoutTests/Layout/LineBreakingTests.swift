@@ -9,8 +9,8 @@ let ten = TextStyle(size: 10)
 
 func lay(
   _ string: String, width: Double, limit: LineLimit = .unlimited,
-  token: TruncationToken? = nil, alignment: TextAlignment = .natural,
-  direction: LayoutDirection = .leftToRight, spacing: Double = 0
+  token: TruncationToken? = nil, alignment: LineAlignment = .natural,
+  direction: InterfaceDirection = .leftToRight, spacing: Double = 0
 ) throws -> LaidOutText {
   try fixedEngine.layout(
     StyledText(string, style: ten),

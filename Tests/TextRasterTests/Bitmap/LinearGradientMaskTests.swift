@@ -11,8 +11,8 @@ import TextLayout
 
   @Test(
     "the trailing fade falls monotonically toward the trailing side",
-    arguments: [LayoutDirection.leftToRight, .rightToLeft])
-  func trailingFade(direction: LayoutDirection) {
+    arguments: [InterfaceDirection.leftToRight, .rightToLeft])
+  func trailingFade(direction: InterfaceDirection) {
     var bitmap = RGBABitmap(width: 60, height: 4, color: black)
     bitmap.applyMask(.trailingFade(for: direction), in: Rect(x: 10, y: 0, width: 40, height: 4))
     var row = alphas(bitmap, row: 2)

@@ -30,19 +30,19 @@ struct ComponentDrawing {
 
   func model(
     _ string: String = componentText, theme: Theme = .light,
-    style: TruncationStyle = .fade, direction: LayoutDirection = .leftToRight
+    style: TruncationStyle = .fade, direction: InterfaceDirection = .leftToRight
   ) -> ExpandableTextModel {
     ExpandableTextModel(
       text: StyledText(string, style: text.style), width: 300, theme: theme,
       direction: direction, truncationStyle: style)
   }
 
-  func canvas(for layout: ExpandableTextLayout, theme: Theme) -> Canvas {
-    Canvas(width: 332, height: layout.size.height + 32, scale: .x2, theme: theme)
+  func canvas(for layout: ExpandableTextLayout, theme: Theme) -> RasterCanvas {
+    RasterCanvas(width: 332, height: layout.size.height + 32, scale: .x2, theme: theme)
   }
 
   /// The pixels wholly inside a rectangle in points (and inside the canvas), as (x, y).
-  func pixels(in rect: Rect, of canvas: Canvas) -> [(x: Int, y: Int)] {
+  func pixels(in rect: Rect, of canvas: RasterCanvas) -> [(x: Int, y: Int)] {
     let area = canvas.pixelRect(
       Rect(x: origin.x + rect.minX, y: origin.y + rect.minY, width: rect.width, height: rect.height)
     )
@@ -207,7 +207,8 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
       text: StyledText("Short title", style: drawing.text.style), frameAlignment: .center
     ).layout(in: 300, using: drawing.text.engine)
     #expect(aligned.textFrame.minX > 50)
-    var canvas = Canvas(width: 332, height: aligned.frame.height + 32, scale: .x2, theme: .light)
+    var canvas = RasterCanvas(
+      width: 332, height: aligned.frame.height + 32, scale: .x2, theme: .light)
     try drawing.glyphs.draw(
       aligned, at: drawing.origin, in: &canvas, theme: .light, frameBorders: .debug)
     try keep(canvas.bitmap, as: "component-aligned-frames")
@@ -227,7 +228,7 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
 
   @Test("clearing outside a rectangle keeps only the pixels inside it")
   func clearOutside() {
-    var canvas = Canvas(width: 10, height: 10, scale: .x2, theme: .dark)
+    var canvas = RasterCanvas(width: 10, height: 10, scale: .x2, theme: .dark)
     canvas.clear(outside: Rect(x: 2, y: 3, width: 4, height: 5))
     #expect(canvas.bitmap[x: 4, y: 6].alpha == 255)
     #expect(canvas.bitmap[x: 11, y: 15].alpha == 255)

@@ -17,7 +17,7 @@ struct ListDrawing {
 
   /// Two cut rows ("long", twice the component text, and "hebrew") and two that fit ("short", "plain", whose avatar has no
   /// initials).
-  init(direction: LayoutDirection = .leftToRight) throws {
+  init(direction: InterfaceDirection = .leftToRight) throws {
     drawing = try ComponentDrawing()
     let style = drawing.text.style
     list = ExpandingList(
@@ -46,11 +46,11 @@ struct ListDrawing {
     return try list.layout(expansion: expansion, using: engine)
   }
 
-  func canvas(height: Double, theme: Theme = .light) -> Canvas {
-    Canvas(width: list.width + 32, height: height + 32, scale: .x2, theme: theme)
+  func canvas(height: Double, theme: Theme = .light) -> RasterCanvas {
+    RasterCanvas(width: list.width + 32, height: height + 32, scale: .x2, theme: theme)
   }
 
-  func image(of layout: ListLayout<String>, height: Double? = nil) throws -> Canvas {
+  func image(of layout: ListLayout<String>, height: Double? = nil) throws -> RasterCanvas {
     var canvas = canvas(height: height ?? layout.size.height)
     try drawing.glyphs.draw(layout, at: origin, in: &canvas, theme: .light, using: engine)
     return canvas
@@ -58,7 +58,7 @@ struct ListDrawing {
 
   func image(
     of animation: ListAnimation<String>, at time: Double, height: Double
-  ) throws -> Canvas {
+  ) throws -> RasterCanvas {
     var canvas = canvas(height: height)
     try drawing.glyphs.draw(
       animation, at: time, origin: origin, in: &canvas, theme: .light, using: engine)
@@ -66,13 +66,13 @@ struct ListDrawing {
   }
 
   /// The pixel under a point of the list.
-  func pixel(at point: Point, of canvas: Canvas) -> RGBAPixel {
+  func pixel(at point: Point, of canvas: RasterCanvas) -> RGBAPixel {
     let pixel = canvas.pixelPoint(Point(x: origin.x + point.x, y: origin.y + point.y))
     return canvas.bitmap[x: Int(pixel.x), y: Int(pixel.y)]
   }
 
   /// The pixels wholly inside a rectangle of the list.
-  func pixels(in rect: Rect, of canvas: Canvas) -> [RGBAPixel] {
+  func pixels(in rect: Rect, of canvas: RasterCanvas) -> [RGBAPixel] {
     drawing.pixels(in: rect, of: canvas).map { canvas.bitmap[x: $0.x, y: $0.y] }
   }
 }
@@ -143,7 +143,7 @@ let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
 
   @Test("a separator runs under every row but the last, from the text's leading edge")
   func separators() throws {
-    for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+    for direction in [InterfaceDirection.leftToRight, .rightToLeft] {
       let list = try ListDrawing(direction: direction)
       let layout = try list.layout()
       let canvas = try list.image(of: layout)

@@ -60,7 +60,7 @@ import TextReveal
       text: StyledText(componentText, style: drawing.text.style), width: 240, lineLimit: 2,
       theme: theme, truncationStyle: style)
     let layout = try model.layout(using: drawing.text.engine)
-    var canvas = Canvas(width: 256, height: layout.size.height + 16, scale: .x2, theme: theme)
+    var canvas = RasterCanvas(width: 256, height: layout.size.height + 16, scale: .x2, theme: theme)
     try drawing.glyphs.draw(layout, at: Point(x: 8, y: 8), in: &canvas, theme: theme)
     return canvas.bitmap
   }

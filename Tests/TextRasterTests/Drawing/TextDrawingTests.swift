@@ -50,12 +50,12 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
 
   @Test(
     "real text puts dark pixels in every line and none outside the lines",
-    arguments: Canvas.Scale.allCases)
-  func inkInsideLines(scale: Canvas.Scale) throws {
+    arguments: RasterCanvas.Scale.allCases)
+  func inkInsideLines(scale: RasterCanvas.Scale) throws {
     let text = try RealText()
     let layout = try text.layout(paragraph, LayoutConfiguration(width: 260))
     #expect(layout.lines.count >= 3)
-    var canvas = Canvas(
+    var canvas = RasterCanvas(
       width: 280, height: layout.size.height + 12, scale: scale, background: white)
     let glyphs = GlyphRasterizer(shaper: text.stack.shaper)
     try glyphs.draw(layout, at: origin, in: &canvas)
@@ -82,11 +82,12 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     }
   }
 
-  @Test("glyphs sit on the baseline and reach the cap height", arguments: Canvas.Scale.allCases)
-  func baseline(scale: Canvas.Scale) throws {
+  @Test(
+    "glyphs sit on the baseline and reach the cap height", arguments: RasterCanvas.Scale.allCases)
+  func baseline(scale: RasterCanvas.Scale) throws {
     let text = try RealText(size: 20)
     let layout = try text.layout("HHHH", LayoutConfiguration(width: 200))
-    var canvas = Canvas(width: 100, height: 40, scale: scale, background: white)
+    var canvas = RasterCanvas(width: 100, height: 40, scale: scale, background: white)
     try GlyphRasterizer(shaper: text.stack.shaper).draw(layout, at: origin, in: &canvas)
     let rows = darkPixels(canvas.bitmap).map(\.y)
     let baseline = (origin.y + layout.lines[0].baseline) * scale.factor
@@ -104,7 +105,8 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
       paragraph + " " + paragraph,
       LayoutConfiguration(width: 240, lineLimit: .lines(2), truncationToken: TruncationToken()))
     let label = try #require(layout.labelRect)
-    var canvas = Canvas(width: 260, height: layout.size.height + 12, scale: .x2, background: white)
+    var canvas = RasterCanvas(
+      width: 260, height: layout.size.height + 12, scale: .x2, background: white)
     try GlyphRasterizer(shaper: text.stack.shaper).draw(layout, at: origin, in: &canvas)
     try keep(canvas.bitmap, as: "truncated@2x")
     let labelPixels = canvas.pixelRect(
@@ -136,7 +138,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     styled.append(" words", style: real.style)
     let layout = try real.engine.layout(styled, configuration: LayoutConfiguration(width: 300))
     let secret = layout.rects(for: 8..<14)
-    var canvas = Canvas(width: 320, height: 40, scale: .x1, background: white)
+    var canvas = RasterCanvas(width: 320, height: 40, scale: .x1, background: white)
     try GlyphRasterizer(shaper: real.stack.shaper).draw(
       layout, at: .init(x: 0, y: 0), in: &canvas, spoilers: .hidden)
     let dark = darkPixels(canvas.bitmap)
@@ -162,7 +164,8 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     #expect(label.minX < last.x + last.width / 2)
     let fade = Rect(
       x: origin.x + label.maxX, y: origin.y + last.top, width: label.width * 2, height: last.height)
-    var canvas = Canvas(width: 260, height: layout.size.height + 12, scale: .x2, background: white)
+    var canvas = RasterCanvas(
+      width: 260, height: layout.size.height + 12, scale: .x2, background: white)
     var textLayer = canvas.makeLayer()
     try GlyphRasterizer(shaper: text.stack.shaper).draw(layout, at: origin, in: &textLayer)
     textLayer.applyMask(.trailingFade(for: .rightToLeft), in: fade)
@@ -190,7 +193,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
   func cache() throws {
     let text = try RealText()
     let layout = try text.layout(String(repeating: "a", count: 40), LayoutConfiguration(width: 400))
-    var canvas = Canvas(width: 420, height: 30, scale: .x1)
+    var canvas = RasterCanvas(width: 420, height: 30, scale: .x1)
     let glyphs = GlyphRasterizer(shaper: text.stack.shaper)
     try glyphs.draw(layout, at: origin, in: &canvas)
     #expect((1...4).contains(glyphs.cachedGlyphCount))
@@ -202,7 +205,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
   func unknownFont() throws {
     let text = try RealText()
     let layout = try text.layout("Hi", LayoutConfiguration(width: 100))
-    var canvas = Canvas(width: 100, height: 30, scale: .x1)
+    var canvas = RasterCanvas(width: 100, height: 30, scale: .x1)
     let glyphs = GlyphRasterizer(fontFaces: { _ in nil })
     #expect(throws: TextRasterError.self) { try glyphs.draw(layout, at: origin, in: &canvas) }
   }

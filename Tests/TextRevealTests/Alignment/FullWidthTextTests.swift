@@ -9,12 +9,12 @@ import TextLayout
   @Test(
     "frame alignment places the text's box; text alignment places lines inside it",
     arguments: [
-      (FullWidthText.FrameAlignment.leading, LayoutDirection.leftToRight, "left"),
+      (FullWidthText.FrameAlignment.leading, InterfaceDirection.leftToRight, "left"),
       (.trailing, .leftToRight, "right"), (.center, .leftToRight, "center"),
       (.leading, .rightToLeft, "right"), (.trailing, .rightToLeft, "left"),
     ])
   func frameAlignment(
-    alignment: FullWidthText.FrameAlignment, direction: LayoutDirection, side: String
+    alignment: FullWidthText.FrameAlignment, direction: InterfaceDirection, side: String
   ) throws {
     let text = FullWidthText(text: Self.paragraph, frameAlignment: alignment, direction: direction)
     let aligned = try text.layout(in: 300, using: engine)
@@ -30,7 +30,7 @@ import TextLayout
   @Test("lines break the same in the box, and multi-line alignment works inside it")
   func textAlignment() throws {
     let natural = try engine.layout(Self.paragraph, configuration: LayoutConfiguration(width: 300))
-    for alignment in [TextAlignment.leading, .center, .trailing] {
+    for alignment in [LineAlignment.leading, .center, .trailing] {
       let aligned = try FullWidthText(text: Self.paragraph, textAlignment: alignment)
         .layout(in: 300, using: engine)
       #expect(aligned.layout.lines.map(\.range) == natural.lines.map(\.range))

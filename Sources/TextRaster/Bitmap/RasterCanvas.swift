@@ -7,11 +7,11 @@ import TextLayout
 /// wide and twice as tall as its size in points, like a Retina screen.
 ///
 /// ```swift
-/// var canvas = Canvas(width: 320, height: 120, scale: .x2, background: .init(red: 1, green: 1, blue: 1))
+/// var canvas = RasterCanvas(width: 320, height: 120, scale: .x2, background: .init(red: 1, green: 1, blue: 1))
 /// canvas.fill(roundedRect: Rect(x: 8, y: 8, width: 100, height: 30), cornerRadius: 8, color: accent)
 /// try PNGEncoder.write(canvas.bitmap, to: "button.png")
 /// ```
-public struct Canvas: Sendable, Hashable {
+public struct RasterCanvas: Sendable, Hashable {
   /// The pixels.
   public var bitmap: RGBABitmap
   /// The number of pixels per point.
@@ -44,7 +44,7 @@ public struct Canvas: Sendable, Hashable {
 
   /// A transparent canvas of the same size and scale, to draw something that is then masked or
   /// composited as a whole.
-  public func makeLayer() -> Canvas {
+  public func makeLayer() -> RasterCanvas {
     var layer = self
     layer.bitmap = RGBABitmap(width: bitmap.width, height: bitmap.height)
     return layer
@@ -117,7 +117,7 @@ public struct Canvas: Sendable, Hashable {
   ///
   /// - Parameter layer: A canvas made with ``makeLayer()``, or any canvas of the same scale; its
   ///   top-left corner goes on this canvas's top-left corner.
-  public mutating func draw(_ layer: Canvas) {
+  public mutating func draw(_ layer: RasterCanvas) {
     precondition(layer.scale == scale, "A layer is drawn on a canvas of the same scale")
     bitmap.draw(layer.bitmap)
   }

@@ -4,17 +4,17 @@ import TextLayout
 @testable import TextRaster
 
 @Suite struct CanvasTests {
-  @Test("the bitmap is the size in points times the scale", arguments: Canvas.Scale.allCases)
-  func size(scale: Canvas.Scale) {
-    let canvas = Canvas(width: 100, height: 40.5, scale: scale)
+  @Test("the bitmap is the size in points times the scale", arguments: RasterCanvas.Scale.allCases)
+  func size(scale: RasterCanvas.Scale) {
+    let canvas = RasterCanvas(width: 100, height: 40.5, scale: scale)
     #expect(canvas.bitmap.width == 100 * scale.rawValue)
     #expect(canvas.bitmap.height == Int((40.5 * scale.factor).rounded(.up)))
   }
 
   @Test("at scale 2 a rectangle in points covers twice the pixels on each axis")
   func scaledDrawing() {
-    var one = Canvas(width: 20, height: 20, scale: .x1)
-    var two = Canvas(width: 20, height: 20, scale: .x2)
+    var one = RasterCanvas(width: 20, height: 20, scale: .x1)
+    var two = RasterCanvas(width: 20, height: 20, scale: .x2)
     let rect = Rect(x: 3, y: 4, width: 5, height: 6)
     one.fill(rect: rect, color: black)
     two.fill(rect: rect, color: black)
@@ -29,7 +29,7 @@ import TextLayout
 
   @Test("a masked layer fades its own content and not what lies beneath")
   func maskedLayer() {
-    var canvas = Canvas(width: 10, height: 2, scale: .x2, background: white)
+    var canvas = RasterCanvas(width: 10, height: 2, scale: .x2, background: white)
     var layer = canvas.makeLayer()
     layer.fill(rect: Rect(x: 0, y: 0, width: 10, height: 2), color: black)
     layer.applyMask(.trailingFade(for: .leftToRight), in: Rect(x: 5, y: 0, width: 5, height: 2))
@@ -44,7 +44,7 @@ import TextLayout
   @Test("shapes at scale 3 land where their points say")
   func shapes() throws {
     let accent = TextColor(red: 0, green: 122 / 255, blue: 1)
-    var canvas = Canvas(width: 120, height: 60, scale: .x3, background: white)
+    var canvas = RasterCanvas(width: 120, height: 60, scale: .x3, background: white)
     canvas.fill(
       roundedRect: Rect(x: 6, y: 6, width: 50, height: 24), cornerRadius: 12, color: accent)
     canvas.strokeBorder(

@@ -1,8 +1,8 @@
-extension Canvas {
+extension RasterCanvas {
   /// How many pixels a point spans on each axis: 1, 2 or 3, like Apple's screen scales.
   ///
   /// ```swift
-  /// let scale = Canvas.Scale(rawValue: 2)  // .x2
+  /// let scale = RasterCanvas.Scale(rawValue: 2)  // .x2
   /// ```
   public enum Scale: Int, Sendable, Hashable, CaseIterable {
     /// One pixel per point.

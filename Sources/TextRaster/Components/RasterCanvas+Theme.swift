@@ -1,11 +1,11 @@
 import TextLayout
 import TextReveal
 
-extension Canvas {
+extension RasterCanvas {
   /// Creates a canvas filled with a theme's background color.
   ///
   /// ```swift
-  /// var canvas = Canvas(width: 352, height: 120, scale: .x2, theme: .dark)
+  /// var canvas = RasterCanvas(width: 352, height: 120, scale: .x2, theme: .dark)
   /// ```
   ///
   /// - Parameters:

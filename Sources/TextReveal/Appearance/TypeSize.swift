@@ -1,5 +1,5 @@
 /// Apple's content size categories (dynamic type) with the body text size of each.
-public enum ContentSizeCategory: String, Sendable, Hashable, CaseIterable, Codable {
+public enum TypeSize: String, Sendable, Hashable, CaseIterable, Codable {
   case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
   case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge
   case accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
@@ -23,7 +23,7 @@ public enum ContentSizeCategory: String, Sendable, Hashable, CaseIterable, Codab
   }
 
   /// How much text sizes scale relative to ``large``.
-  public var scale: Double { bodySize / ContentSizeCategory.large.bodySize }
+  public var scale: Double { bodySize / TypeSize.large.bodySize }
 
   /// Whether this is one of the five accessibility sizes.
   public var isAccessibilityCategory: Bool { bodySize >= 28 }
@@ -31,13 +31,13 @@ public enum ContentSizeCategory: String, Sendable, Hashable, CaseIterable, Codab
   /// The category from a short name: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,
   /// AX1 to AX5, or a case name.
   public init?(name: String) {
-    let names: [String: ContentSizeCategory] = [
+    let names: [String: TypeSize] = [
       "xsmall": .extraSmall, "small": .small, "medium": .medium, "large": .large,
       "xlarge": .extraLarge, "xxlarge": .extraExtraLarge, "xxxlarge": .extraExtraExtraLarge,
       "ax1": .accessibilityMedium, "ax2": .accessibilityLarge, "ax3": .accessibilityExtraLarge,
       "ax4": .accessibilityExtraExtraLarge, "ax5": .accessibilityExtraExtraExtraLarge,
     ]
-    if let category = names[name.lowercased()] ?? ContentSizeCategory(rawValue: name) {
+    if let category = names[name.lowercased()] ?? TypeSize(rawValue: name) {
       self = category
     } else {
       return nil
