@@ -29,7 +29,10 @@ extension LayoutBuilder {
   ///   - segment: A segment of a drafted line.
   ///   - arena: The line's ``LineDraft/arena``.
   func pieceStore(of segment: Segment, inLineAt arena: Int) -> [Piece] {
-    segment.chunk < 0 ? scratch : arenas[arena + segment.chunk]
+    switch segment.location {
+    case .windowChunk(let chunk): arenas[arena + chunk]
+    case .scratch, .unshaped: scratch
+    }
   }
 
   func metrics(of draft: LineDraft) -> LineMetrics {
@@ -54,7 +57,7 @@ extension LayoutBuilder {
     for segment in lineSegments[segments] {
       result.total += segment.advance
       let vertical =
-        segment.chunk == -1
+        segment.location == .scratch
         ? scratchMetrics[Int(segment.metrics)] : table[Int(segment.metrics)]
       result.ascent = max(result.ascent, vertical.ascent)
       result.descent = max(result.descent, vertical.descent)
@@ -169,12 +172,12 @@ extension LayoutBuilder {
     let segments = lineSegments[draft.segments]
     pieces.reserveCapacity(segments.reduce(draft.token.count) { $0 + $1.pieces.count })
     for segment in segments {
-      if segment.chunk == Segment.unshaped {
+      if segment.location == .unshaped {
         // Measured only: shaped now, with the same pieces and sums as when measured.
         var unused: [VerticalMetrics] = []
         _ = makeSegment(
           segment.range, levels: draft.levels, isMandatory: segment.isMandatory, into: &pieces,
-          chunk: -1, table: &unused, paragraphLevel: draft.paragraphLevel)
+          location: .scratch, table: &unused, paragraphLevel: draft.paragraphLevel)
       } else {
         pieces.append(contentsOf: pieceStore(of: segment, inLineAt: draft.arena)[segment.pieces])
       }

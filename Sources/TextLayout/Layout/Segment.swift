@@ -41,12 +41,41 @@ struct Piece: Sendable {
 /// A plain value: its pieces live in one of the piece chunks of the window that shaped it (see
 /// ``WindowAnalysis/pieceChunks``) or, for a part cut from another segment, in the layout's
 /// scratch arena (``LayoutBuilder/scratch``); a segment a measurement made has none
-/// (``unshaped``) and is shaped when a line that holds it is placed. Line filling reads only the
+/// (``PieceLocation/unshaped``) and is shaped when a line that holds it is placed. Line filling reads only the
 /// sums and metrics stored here, so copying a segment counts no references and allocates
 /// nothing.
 struct Segment: Sendable {
-  /// The ``chunk`` of a segment that was measured without keeping pieces.
-  static let unshaped = -2
+  /// Where a segment's pieces are kept.
+  enum PieceLocation: Equatable {
+    /// In a piece chunk of the segment's window: the chunk's index among the window's.
+    case windowChunk(Int)
+    /// In the layout's scratch arena: a part cut from another segment, or a measured segment
+    /// shaped late.
+    case scratch
+    /// Nowhere: the segment was measured without keeping pieces, and is shaped when a line
+    /// that holds it is placed.
+    case unshaped
+
+    /// The location in the 32 bits a segment keeps: a chunk's index, or a negative number.
+    init(stored: Int32) {
+      switch stored {
+      case Self.storedScratch: self = .scratch
+      case Self.storedUnshaped: self = .unshaped
+      default: self = .windowChunk(Int(stored))
+      }
+    }
+
+    var stored: Int32 {
+      switch self {
+      case .windowChunk(let chunk): Int32(truncatingIfNeeded: chunk)
+      case .scratch: Self.storedScratch
+      case .unshaped: Self.storedUnshaped
+      }
+    }
+
+    private static let storedScratch: Int32 = -1
+    private static let storedUnshaped: Int32 = -2
+  }
 
   // Offsets and indices are stored in 32 bits (ICU analyzes at most 2³¹ − 1 bytes at once):
   // a prepared list keeps tens of segments for each of its rows, and a re-layout reads them all.
@@ -54,7 +83,7 @@ struct Segment: Sendable {
   private let end: Int32
   private let firstPiece: Int32
   private let endPiece: Int32
-  private let storedChunk: Int32
+  private let storedLocation: Int32
   private let storedContentEnd: Int32
   /// Whether a mandatory break follows the segment.
   let isMandatory: Bool
@@ -64,8 +93,8 @@ struct Segment: Sendable {
   var range: Range<Int> { Int(start)..<Int(end) }
   /// The indices of the segment's pieces in its chunk.
   var pieces: Range<Int> { Int(firstPiece)..<Int(endPiece) }
-  /// The window's chunk that holds the pieces, -1 for the scratch arena, or ``unshaped``.
-  var chunk: Int { Int(storedChunk) }
+  /// Where the segment's pieces are kept.
+  var location: PieceLocation { PieceLocation(stored: storedLocation) }
   /// Where the segment's trailing whitespace starts.
   var contentEnd: Int { Int(storedContentEnd) }
   /// The advance of all pieces.
@@ -111,7 +140,8 @@ struct Segment: Sendable {
   /// - Parameter table: The vertical metrics of the segments that share `arena`, which the
   ///   segment's metrics join if they are new.
   init(
-    range: Range<Int>, pieces: Range<Int>, in arena: [Piece], chunk: Int, contentEnd: Int,
+    range: Range<Int>, pieces: Range<Int>, in arena: [Piece], location: PieceLocation,
+    contentEnd: Int,
     isMandatory: Bool, table: inout [VerticalMetrics]
   ) {
     var sums = Sums()
@@ -122,7 +152,7 @@ struct Segment: Sendable {
         lineGap: arena[index].shaped.lineGap)
     }
     self.init(
-      range: range, pieces: pieces, chunk: chunk, contentEnd: contentEnd,
+      range: range, pieces: pieces, location: location, contentEnd: contentEnd,
       isMandatory: isMandatory, sums: sums, table: &table)
   }
 
@@ -132,19 +162,20 @@ struct Segment: Sendable {
     table: inout [VerticalMetrics]
   ) {
     self.init(
-      range: range, pieces: 0..<0, chunk: Self.unshaped, contentEnd: contentEnd,
+      range: range, pieces: 0..<0, location: .unshaped, contentEnd: contentEnd,
       isMandatory: isMandatory, sums: sums, table: &table)
   }
 
   private init(
-    range: Range<Int>, pieces: Range<Int>, chunk: Int, contentEnd: Int, isMandatory: Bool,
+    range: Range<Int>, pieces: Range<Int>, location: PieceLocation, contentEnd: Int,
+    isMandatory: Bool,
     sums: Sums, table: inout [VerticalMetrics]
   ) {
     start = Int32(truncatingIfNeeded: range.lowerBound)
     end = Int32(truncatingIfNeeded: range.upperBound)
     firstPiece = Int32(truncatingIfNeeded: pieces.lowerBound)
     endPiece = Int32(truncatingIfNeeded: pieces.upperBound)
-    storedChunk = Int32(truncatingIfNeeded: chunk)
+    storedLocation = location.stored
     storedContentEnd = Int32(truncatingIfNeeded: contentEnd)
     self.isMandatory = isMandatory
     self.advance = sums.advance

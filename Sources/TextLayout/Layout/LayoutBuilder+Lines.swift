@@ -1,0 +1,98 @@
+// MARK: - Where a line ends
+
+extension LayoutBuilder {
+  struct LineFiller {
+    var paragraphLevel: UInt8
+    var lineStart: Int
+    /// Where the window's piece chunks will start in ``LayoutBuilder/arenas``.
+    var arena: Int
+    /// The window's level runs, for segments shaped later.
+    var levels: [BidiAnalysis.LevelRun]
+    /// The window's vertical metrics, which its segments index.
+    var metrics: [VerticalMetrics]
+    /// Where the line's segments start in ``LayoutBuilder/lineSegments``; they run to its end.
+    var firstSegment: Int
+    var pen = 0.0
+  }
+
+  /// Whether the line being filled has no segment yet.
+  func isEmpty(_ filler: LineFiller) -> Bool {
+    lineSegments.count == filler.firstSegment
+  }
+
+  /// Ends the current line at `end`.
+  mutating func emit(_ filler: inout LineFiller, end: Int, endsParagraph: Bool) {
+    drafts.append(
+      LineDraft(
+        range: filler.lineStart..<end, segments: filler.firstSegment..<lineSegments.count,
+        arena: filler.arena, metrics: filler.metrics, levels: filler.levels,
+        endsParagraph: endsParagraph, paragraphLevel: filler.paragraphLevel))
+    filler.lineStart = end
+    filler.firstSegment = lineSegments.count
+    filler.pen = 0
+  }
+
+  /// Adds a segment to the line being filled if it fits there (an empty line's pen is 0): the
+  /// common case, which needs none of what ``add(_:to:chunks:current:currentChunk:)`` is
+  /// passed.
+  ///
+  /// - Returns: Whether the segment was added.
+  @inline(__always)
+  mutating func appendIfFits(_ segment: Segment, to filler: inout LineFiller) -> Bool {
+    guard filler.pen + segment.contentAdvance <= configuration.width + Self.epsilon else {
+      return false
+    }
+    lineSegments.append(segment)
+    filler.pen += segment.advance
+    return true
+  }
+
+  /// Adds a segment to the line being filled, breaking lines as needed: this is where a line
+  /// ends. A segment that does not fit after the line's content starts the next line; one
+  /// wider than a line alone is cut at grapheme boundaries.
+  ///
+  /// - Returns: `false` when the line limit was reached before the segment was placed.
+  ///
+  /// - Parameters:
+  ///   - segment: The segment.
+  ///   - filler: The line being filled.
+  ///   - chunks: The window's kept piece chunks.
+  ///   - current: The chunk of the pieces this layout shapes.
+  ///   - currentChunk: That chunk's index.
+  mutating func add(
+    _ segment: Segment, to filler: inout LineFiller, chunks: [[Piece]],
+    current: inout [Piece], currentChunk: Int
+  ) -> Bool {
+    let width = configuration.width
+    var segment = segment
+    while true {
+      if isEmpty(filler) {
+        if segment.contentAdvance <= width + Self.epsilon {
+          break
+        }
+        // A word wider than the line alone: break it at grapheme boundaries.
+        segment = shapeInScratch(segment, levels: filler.levels)
+        let source: [Piece] =
+          switch segment.location {
+          case .windowChunk(let chunk): chunk == currentChunk ? current : chunks[chunk]
+          case .scratch, .unshaped: scratch
+          }
+        let (first, rest) = split(segment, toFit: width, allowEmpty: false, source: source)
+        // One grapheme wider than the line is all there is: it stays whole with its spaces.
+        if rest.range.lowerBound >= segment.contentEnd { break }
+        lineSegments.append(first!)
+        emit(&filler, end: rest.range.lowerBound, endsParagraph: false)
+        if drafts.count >= limit { return false }
+        segment = rest
+      } else if filler.pen + segment.contentAdvance <= width + Self.epsilon {
+        break
+      } else {
+        emit(&filler, end: segment.range.lowerBound, endsParagraph: false)
+        if drafts.count >= limit { return false }
+      }
+    }
+    lineSegments.append(segment)
+    filler.pen += segment.advance
+    return true
+  }
+}

@@ -1,0 +1,223 @@
+// MARK: - Segments: the text between two break opportunities, shaped
+
+extension LayoutBuilder {
+  /// Shapes the text of `range` as a segment, cut at style and level changes, in the pieces
+  /// ``forEachPiece(ofSegment:contentEnd:levels:paragraphLevel:_:)`` gives.
+  ///
+  /// - Parameter paragraphLevel: The level of the segment's paragraph; `nil` for the one being
+  ///   laid out.
+  func makeSegment(
+    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool,
+    into pieces: inout [Piece], location: Segment.PieceLocation, table: inout [VerticalMetrics],
+    paragraphLevel: UInt8? = nil
+  ) -> Segment {
+    let contentEnd = trailingSpaceStart(in: range)
+    let first = pieces.count
+    forEachPiece(
+      ofSegment: range, contentEnd: contentEnd, levels: levels,
+      paragraphLevel: paragraphLevel ?? self.paragraphLevel
+    ) { piece, run, level, hanging in
+      let shaped = shaper.shape(
+        text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
+      var made = Piece(
+        range: piece, style: run, level: level, shaped: shaped, advance: shaped.advance,
+        isTrailingWhitespace: hanging == .all, role: .text)
+      if hanging == .trailingSpaces {
+        made.trailingAdvance = shaped.advance(ofClustersFrom: contentEnd - piece.lowerBound)
+        made.contentEnd = contentEnd
+      }
+      pieces.append(made)
+    }
+    return Segment(
+      range: range, pieces: first..<pieces.count, in: pieces, location: location,
+      contentEnd: contentEnd, isMandatory: isMandatory, table: &table)
+  }
+
+  /// The segment with its pieces, shaped into the scratch arena when it was only measured.
+  mutating func shapeInScratch(
+    _ segment: Segment, levels: [BidiAnalysis.LevelRun]
+  ) -> Segment {
+    guard segment.location == .unshaped else { return segment }
+    return makeScratchSegment(segment.range, levels: levels, isMandatory: segment.isMandatory)
+  }
+
+  /// Shapes the text of `range` as a segment whose pieces go to the scratch arena: a segment
+  /// cut from another, or one a measurement kept without pieces.
+  mutating func makeScratchSegment(
+    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool
+  ) -> Segment {
+    // Moved out while appending, so that makeSegment can read the builder.
+    var parts = scratch
+    var table = scratchMetrics
+    scratch = []
+    scratchMetrics = []
+    defer {
+      scratch = parts
+      scratchMetrics = table
+    }
+    return makeSegment(
+      range, levels: levels, isMandatory: isMandatory, into: &parts, location: .scratch,
+      table: &table)
+  }
+
+  /// What of a piece's advance hangs at a line end.
+  enum Hanging {
+    /// Nothing: a piece of a word.
+    case none
+    /// The whitespace it ends with: the last piece of a word shaped with its spaces.
+    case trailingSpaces
+    /// All of it: a piece of the whitespace shaped apart.
+    case all
+  }
+
+  /// Calls `body` with each piece of the segment at `range`, in logical order, and what of it
+  /// hangs at a line end: the makeup of a segment, which shaping
+  /// (``makeSegment(_:levels:isMandatory:into:location:table:paragraphLevel:)``) and measuring
+  /// (``measureSegments(_:budget:batch:)``) share, so that their sums agree to the last bit.
+  ///
+  /// The segment's trailing whitespace hangs at a line end. It is shaped together with the word
+  /// before it when both have one style and the paragraph's level (one shaping call instead of
+  /// two, and the space sits where rule L1 would put it anyway); otherwise it is shaped apart,
+  /// so that rule L1 can move it to the paragraph level.
+  ///
+  /// - Parameters:
+  ///   - range: The segment's range.
+  ///   - contentEnd: Where its trailing whitespace starts.
+  ///   - levels: The window's level runs.
+  ///   - paragraphLevel: The level of the segment's paragraph.
+  func forEachPiece(
+    ofSegment range: Range<Int>, contentEnd: Int, levels: [BidiAnalysis.LevelRun],
+    paragraphLevel: UInt8,
+    _ body: (_ piece: Range<Int>, _ run: Int, _ level: UInt8, _ hanging: Hanging) -> Void
+  ) {
+    // Most segments lie in one style run and one level run: the cuts below are then only where
+    // the content ends, with no run to look up.
+    if text.runs.count == 1
+      && (levels.isEmpty
+        || levels.count == 1 && levels[0].range.lowerBound <= range.lowerBound
+          && levels[0].range.upperBound >= range.upperBound)
+    {
+      let level = levels.first?.level ?? 0
+      let isInside = contentEnd > range.lowerBound && contentEnd < range.upperBound
+      if isInside && level == paragraphLevel && (!levels.isEmpty || paragraphLevel == 0) {
+        body(range, 0, level, .trailingSpaces)
+      } else {
+        if contentEnd > range.lowerBound { body(range.lowerBound..<contentEnd, 0, level, .none) }
+        if contentEnd < range.upperBound { body(contentEnd..<range.upperBound, 0, level, .all) }
+      }
+      return
+    }
+    if shapesSpaceTogether(
+      range, contentEnd: contentEnd, levels: levels, paragraphLevel: paragraphLevel)
+    {
+      // Only the last piece ends with the hanging whitespace.
+      forEachPiece(range, levels: levels) { piece, run, level in
+        body(piece, run, level, piece.upperBound == range.upperBound ? .trailingSpaces : .none)
+      }
+    } else {
+      forEachPiece(range.lowerBound..<contentEnd, levels: levels) { body($0, $1, $2, .none) }
+      forEachPiece(contentEnd..<range.upperBound, levels: levels) { body($0, $1, $2, .all) }
+    }
+  }
+
+  /// Whether a segment's trailing whitespace is shaped with the word before it: the text from
+  /// its last content character through its end has one style and the paragraph's level.
+  func shapesSpaceTogether(
+    _ range: Range<Int>, contentEnd: Int, levels: [BidiAnalysis.LevelRun], paragraphLevel: UInt8
+  ) -> Bool {
+    guard contentEnd > range.lowerBound && contentEnd < range.upperBound else { return false }
+    let first = contentEnd - 1
+    let last = range.upperBound - 1
+    guard let run = text.runIndex(at: first), text.runs[run].range.upperBound > last else {
+      return false
+    }
+    guard !levels.isEmpty else { return paragraphLevel == 0 }
+    guard let level = levels.first(where: { $0.range.contains(first) }) else { return false }
+    return level.range.upperBound > last && level.level == paragraphLevel
+  }
+
+  /// Where the white space at the end of a range starts (its end when there is none).
+  func trailingSpaceStart(in range: Range<Int>) -> Int {
+    var text = text.string
+    return text.withUTF8 { ByteScan.trailingSpaceStart(in: range, of: $0) }
+  }
+
+  /// Calls `body` with each piece of `range`: the range cut where the style or the bidi level
+  /// changes, with its style run's index and its level.
+  func forEachPiece(
+    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun],
+    _ body: (_ piece: Range<Int>, _ run: Int, _ level: UInt8) -> Void
+  ) {
+    guard !range.isEmpty else { return }
+    var offset = range.lowerBound
+    var runIndex = text.runIndex(at: offset) ?? (text.runs.count - 1)
+    var levelIndex = levels.firstIndex { $0.range.upperBound > offset } ?? (levels.count - 1)
+    while offset < range.upperBound {
+      // The run's fields are read in place: a copy of its style would count references.
+      var end = min(range.upperBound, text.runs[runIndex].range.upperBound)
+      if !levels.isEmpty { end = min(end, levels[levelIndex].range.upperBound) }
+      if end <= offset { end = range.upperBound }
+      body(offset..<end, runIndex, levels.isEmpty ? 0 : levels[levelIndex].level)
+      offset = end
+      if runIndex + 1 < text.runs.count && text.runs[runIndex].range.upperBound <= offset {
+        runIndex += 1
+      }
+      if levelIndex + 1 < levels.count && levels[levelIndex].range.upperBound <= offset {
+        levelIndex += 1
+      }
+    }
+  }
+
+  /// The levels of a segment's pieces, to reshape a part of it.
+  func levelRuns(of segment: Segment, in pieces: [Piece]) -> [BidiAnalysis.LevelRun] {
+    pieces[segment.pieces].map { BidiAnalysis.LevelRun(range: $0.range, level: $0.level) }
+  }
+
+  /// Cuts a segment at the last grapheme boundary where its first part fits in `width`.
+  ///
+  /// - Parameters:
+  ///   - segment: The segment to cut.
+  ///   - width: The width the first part must fit in.
+  ///   - allowEmpty: Whether the first part may be empty; otherwise it holds at least one
+  ///     grapheme even when that grapheme alone is wider than `width`.
+  ///   - source: The chunk (or scratch arena) that holds the segment's pieces; the parts'
+  ///     pieces go to the scratch arena.
+  /// - Returns: The first part (`nil` when empty) and the rest.
+  mutating func split(
+    _ segment: Segment, toFit width: Double, allowEmpty: Bool, source: [Piece]
+  ) -> (first: Segment?, rest: Segment) {
+    // Cluster advances by absolute start offset, in logical order.
+    var clusterStarts: [(offset: Int, advance: Double)] = []
+    for piece in source[segment.pieces] where !piece.isTrailingWhitespace {
+      for cluster in piece.shaped.clusters {
+        clusterStarts.append((cluster.range.lowerBound + piece.range.lowerBound, cluster.advance))
+      }
+    }
+    clusterStarts.sort { $0.offset < $1.offset }
+    var cut = segment.range.lowerBound
+    var pen = 0.0
+    var clusterIndex = 0
+    var offset = segment.range.lowerBound
+    for character in text.slice(segment.range.lowerBound..<segment.contentEnd) {
+      let end = offset + character.utf8.count
+      var advance = 0.0
+      while clusterIndex < clusterStarts.count && clusterStarts[clusterIndex].offset < end {
+        advance += clusterStarts[clusterIndex].advance
+        clusterIndex += 1
+      }
+      if pen + advance > width + Self.epsilon && (allowEmpty || cut > segment.range.lowerBound) {
+        break
+      }
+      pen += advance
+      cut = end
+      offset = end
+    }
+    let levels = levelRuns(of: segment, in: source)
+    let rest = makeScratchSegment(
+      cut..<segment.range.upperBound, levels: levels, isMandatory: segment.isMandatory)
+    guard cut > segment.range.lowerBound else { return (nil, rest) }
+    let first = makeScratchSegment(
+      segment.range.lowerBound..<cut, levels: levels, isMandatory: false)
+    return (first, rest)
+  }
+}
