@@ -26,9 +26,6 @@ public enum TextRasterError: Error, Sendable, Hashable, CustomStringConvertible 
   case zlib(function: String, code: Int32)
   /// An animation has no frames, or frames of different sizes; `reason` says which.
   case invalidAnimation(reason: String)
-  /// The layout engine refused a text the renderer lays out itself, such as a list avatar's
-  /// initials; `text` is that text.
-  case layout(text: String, TextLayoutError)
 
   /// A sentence naming the failing function, its error code and the path or font involved.
   public var description: String {
@@ -45,8 +42,6 @@ public enum TextRasterError: Error, Sendable, Hashable, CustomStringConvertible 
       return "\(function) failed with zlib error \(code)"
     case .invalidAnimation(let reason):
       return "Cannot encode the animation: \(reason)"
-    case .layout(let text, let error):
-      return "Cannot lay out \"\(text)\": \(error)"
     }
   }
 }

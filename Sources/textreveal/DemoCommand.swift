@@ -41,9 +41,10 @@ struct DemoCommand: ParsableCommand {
     } catch {
       throw CommandError("cannot create the directory \(output): \(error.localizedDescription)")
     }
+    let stack = TextStack()
     let renderer = ComponentRenderer(
-      stack: TextStack(), scale: RasterCanvas.Scale(rawValue: scale)!)
-    var gallery = DemoGallery(renderer: renderer, directory: output)
+      shaper: stack.shaper, scale: RasterCanvas.Scale(rawValue: scale)!)
+    var gallery = DemoGallery(stack: stack, renderer: renderer, directory: output)
     do {
       try gallery.drawExpandableStates()
       try gallery.drawTypeSizes()

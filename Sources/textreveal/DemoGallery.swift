@@ -8,6 +8,7 @@ import TextShaping
 /// The demos of `textreveal demo`: each draws its images into the gallery directory, adds them
 /// to the page, and checks the premise it illustrates.
 struct DemoGallery {
+  let stack: TextStack
   let renderer: ComponentRenderer
   let directory: String
   var page = GalleryPage(title: "TextReveal gallery")
@@ -16,10 +17,28 @@ struct DemoGallery {
   /// The width of most demos, in points: an iPhone's width less its margins.
   static let width = 320.0
 
-  var engine: TextLayoutEngine { renderer.engine }
+  var engine: TextLayoutEngine { stack.engine }
 
   func style(size: Double = 17, weight: FontWeight = .regular) -> TextStyle {
-    TextStyle(fontFamily: renderer.stack.defaultFamily, size: size, weight: weight)
+    TextStyle(fontFamily: stack.defaultFamily, size: size, weight: weight)
+  }
+
+  /// An expandable text's expand-and-collapse loop, and whether the text is cut.
+  func animation(of model: ExpandableTextModel) throws -> (AnimatedPNG, isTruncated: Bool) {
+    let collapsed = try model.layout(using: engine, expanded: false)
+    let animation = try renderer.expansionAnimation(
+      collapsed: collapsed, expanded: try model.layout(using: engine, expanded: true),
+      startsExpanded: model.isExpanded, duration: model.animationDuration, theme: model.theme)
+    return (animation, collapsed.isTruncated)
+  }
+
+  /// The chat look of the demo messages: avatars with their authors' initials.
+  func chrome(_ messages: [DemoMessages.Message], list: ExpandingList<String>) throws
+    -> ListChrome<String>
+  {
+    try ListRowRecord.chrome(
+      for: messages.map { ($0.id, $0.name) }, family: stack.defaultFamily,
+      diameter: list.metrics.accessorySize, using: engine)
   }
 
   // MARK: - Writing images
@@ -177,7 +196,7 @@ struct DemoGallery {
         + " the model's default 0.35 s so that it can be followed.")
     var model = model(DemoTexts.appDescription)
     model.animationDuration = 0.6
-    let (animation, isTruncated) = try renderer.animation(of: model, theme: .light)
+    let (animation, isTruncated) = try animation(of: model)
     try require(
       isTruncated && animation.frames.count > 2, "animation",
       "the description is cut, so there is something to expand")
@@ -199,9 +218,7 @@ struct DemoGallery {
   ) -> ExpandingList<String> {
     ExpandingList(
       rows: messages.map { message in
-        ListRow(
-          id: message.id, avatar: ListRowRecord.avatar(name: message.name, id: message.id),
-          text: StyledText(message.text, style: style()))
+        ListRow(id: message.id, text: StyledText(message.text, style: style()))
       }, width: Self.listWidth, theme: theme, direction: direction)
   }
 
@@ -217,6 +234,7 @@ struct DemoGallery {
     let messages = DemoMessages.messages
     let ids = messages.map(\.id)
     let cut: Set = ["m1", "m3", "m4", "m6"]
+    let chrome = try chrome(messages + [DemoMessages.inserted], list: list(messages))
     let initial = try list(messages).layout(expansion: ExpansionSet(), using: engine)
     try require(
       initial.rows.map(\.isTruncated) == ids.map(cut.contains)
@@ -224,7 +242,7 @@ struct DemoGallery {
       "the long messages (\(cut.sorted().joined(separator: ", "))) are cut at 3 lines in"
         + " \(Self.listWidth) points and only they have \"Read more\"")
     try add(
-      renderer.image(of: initial, theme: .light), as: "list-initial.png",
+      renderer.image(of: initial, chrome: chrome, theme: .light), as: "list-initial.png",
       caption: "Initial state: four long messages cut at 3 lines with \"Read more\", two short"
         + " ones whole", options: "render-list, width 390, line limit 3, theme light",
       theme: .light)
@@ -238,7 +256,7 @@ struct DemoGallery {
         && expanded.size.height > initial.size.height, demo,
       "expanding m1 and m4 shows them whole and makes the list taller")
     try add(
-      renderer.image(of: expanded, theme: .light), as: "list-expanded.png",
+      renderer.image(of: expanded, chrome: chrome, theme: .light), as: "list-expanded.png",
       caption: "After expanding two rows (Ana's and Ken Sato's): their whole text shows, with"
         + " \"Show less\", and the rows below move down",
       options: "render-list --expand m1 --expand m4, width 390", theme: .light)
@@ -256,7 +274,7 @@ struct DemoGallery {
       "after inserting a row above them, m1 and m4 are still expanded and the new, cut row"
         + " is collapsed")
     try add(
-      renderer.image(of: inserted, theme: .light), as: "list-inserted.png",
+      renderer.image(of: inserted, chrome: chrome, theme: .light), as: "list-inserted.png",
       caption: "After inserting Irina's message above the expanded rows: they stay expanded"
         + " (the state follows the ids), the new row starts collapsed",
       options: "ExpansionSet keyed by id, rows m0 + m1…m6, m1 and m4 expanded, width 390",
@@ -265,17 +283,22 @@ struct DemoGallery {
     let rightToLeft = try list(messages, theme: .dark, direction: .rightToLeft)
       .layout(expansion: expansion, using: engine)
     try require(
-      rightToLeft.rows.allSatisfy { $0.avatarFrame.minX > $0.textOrigin.x }, demo,
+      rightToLeft.rows.allSatisfy { $0.accessoryFrame.minX > $0.textOrigin.x }, demo,
       "right to left, every avatar is on the right of its text")
     try add(
-      renderer.image(of: rightToLeft, theme: .dark), as: "list-rtl-dark.png",
+      renderer.image(of: rightToLeft, chrome: chrome, theme: .dark), as: "list-rtl-dark.png",
       caption: "Right to left, dark: avatars on the right, labels and separators mirrored; each"
         + " message keeps its own paragraph direction",
       options: "render-list --direction rtl --theme dark --expand m1 --expand m4, width 390",
       theme: .dark)
 
-    let (animation, isTruncated) = try renderer.toggleAnimation(
-      of: "m1", in: list(messages), expansion: ExpansionSet(), duration: 0.6)
+    var toggled = ExpansionSet<String>()
+    toggled.expand("m1")
+    let before = try list(messages).layout(expansion: ExpansionSet(), using: engine)
+    let animation = try renderer.toggleAnimation(
+      from: before, to: try list(messages).layout(expansion: toggled, using: engine), row: "m1",
+      duration: 0.6, chrome: chrome, theme: .light)
+    let isTruncated = before.row("m1")?.isTruncated == true
     try require(
       isTruncated && animation.frames.count > 2, demo,
       "m1 is cut, so toggling it animates")
@@ -324,7 +347,6 @@ struct DemoGallery {
   private func blurbImage(
     _ blurb: StyledText, width: Double, isTruncated: Bool
   ) throws -> RasterCanvas {
-    let theme = Theme.light
     let layout = try engine.layout(
       blurb,
       configuration: LayoutConfiguration(
@@ -332,32 +354,10 @@ struct DemoGallery {
     let label = try engine.layout(
       StyledText("Show all", style: style(size: 15, weight: .semibold)),
       configuration: LayoutConfiguration(width: width))
-    let button = Rect(
-      x: 0, y: layout.size.height + 10, width: label.size.width + 28,
-      height: label.size.height + 12)
-    var canvas = renderer.canvas(
-      width: width, height: isTruncated ? button.maxY : layout.size.height, theme: theme)
-    let origin = renderer.origin
-    try renderer.glyphs.draw(layout, at: origin, in: &canvas, colors: TextColors(theme: theme))
-    if isTruncated {
-      canvas.fill(
-        roundedRect: Rect(
-          x: origin.x + button.minX, y: origin.y + button.minY, width: button.width,
-          height: button.height), cornerRadius: button.height / 2, color: theme.accent)
-      try renderer.glyphs.draw(
-        label, at: Point(x: origin.x + button.minX + 14, y: origin.y + button.minY + 6),
-        in: &canvas, colors: TextColors(primary: theme.background))
-    }
-    return canvas
+    return try renderer.image(of: layout, showAllLabel: isTruncated ? label : nil, theme: .light)
   }
 
   // MARK: - Full-width alignment
-
-  /// One element of the settings page's vertical stack.
-  private enum StackItem {
-    case text(AlignedText)
-    case segmentedControl([String])
-  }
 
   mutating func drawSettingsPage() throws {
     beginSection(
@@ -374,14 +374,14 @@ struct DemoGallery {
       StyledText(DemoTexts.remindersText, style: style(size: 15)),
     ]
     for isAligned in [false, true] {
-      var items: [StackItem] = []
+      var items: [ComponentRenderer.StackItem] = []
       for text in texts {
         let fullWidth = FullWidthText(text: text, frameAlignment: isAligned ? .leading : .center)
         var aligned = try fullWidth.layout(in: Self.width, using: engine)
         if !isAligned { aligned.frame = aligned.textFrame }
         items.append(.text(aligned))
       }
-      items.insert(.segmentedControl(DemoTexts.appearanceChoices), at: 2)
+      items.insert(try segmentedControl(DemoTexts.appearanceChoices), at: 2)
       let edges = Set(
         items.compactMap { item -> Double? in
           if case .text(let aligned) = item { return aligned.textFrame.minX }
@@ -392,7 +392,9 @@ struct DemoGallery {
         isAligned
           ? "every text starts at the leading edge" : "hugging frames leave the texts misaligned")
       try add(
-        settingsImage(items), as: "full-width-\(isAligned ? "after" : "before").png",
+        renderer.image(
+          ofStack: items, width: Self.width, spacing: 10, theme: .light, frameBorders: .debug),
+        as: "full-width-\(isAligned ? "after" : "before").png",
         caption: isAligned
           ? "After: FullWidthText(frameAlignment: .leading), frames fill the width"
           : "Before: frames hug their text in a centered stack (frame and text frame coincide)",
@@ -400,58 +402,15 @@ struct DemoGallery {
     }
   }
 
-  private func settingsImage(_ items: [StackItem]) throws -> RasterCanvas {
-    let theme = Theme.light
-    let spacing = 10.0
-    let controlHeight = 32.0
-    let heights = items.map { item in
-      switch item {
-      case .text(let aligned): aligned.frame.height
-      case .segmentedControl: controlHeight
-      }
-    }
-    let height = heights.reduce(0, +) + spacing * Double(items.count - 1)
-    var canvas = renderer.canvas(width: Self.width, height: height, theme: theme)
-    var y = renderer.origin.y
-    for (item, itemHeight) in zip(items, heights) {
-      let origin = Point(x: renderer.origin.x, y: y)
-      switch item {
-      case .text(let aligned):
-        try renderer.glyphs.draw(
-          aligned, at: origin, in: &canvas, theme: theme, frameBorders: .debug)
-      case .segmentedControl(let choices):
-        try drawSegmentedControl(
-          choices, in: Rect(x: origin.x, y: y, width: Self.width, height: controlHeight),
-          on: &canvas, theme: theme)
-      }
-      y += itemHeight + spacing
-    }
-    return canvas
-  }
-
-  private func drawSegmentedControl(
-    _ choices: [String], in rect: Rect, on canvas: inout RasterCanvas, theme: Theme
-  ) throws {
-    let gray = TextColor(red: 0.46, green: 0.46, blue: 0.5, alpha: 0.12)
-    canvas.fill(roundedRect: rect, cornerRadius: 8, color: gray)
-    let segment = rect.width / Double(choices.count)
-    for (index, choice) in choices.enumerated() {
-      let box = Rect(
-        x: rect.minX + Double(index) * segment + 2, y: rect.minY + 2, width: segment - 4,
-        height: rect.height - 4)
-      if index == 0 {
-        canvas.fill(roundedRect: box, cornerRadius: 6, color: theme.background)
-      }
-      canvas.strokeBorder(
-        roundedRect: box, cornerRadius: 6, color: TextColor(red: 0, green: 0, blue: 0, alpha: 0.2),
-        lineWidth: 0.5)
-      let label = try engine.layout(
+  /// A segmented control with its first choice selected, its labels laid out.
+  private func segmentedControl(_ choices: [String]) throws -> ComponentRenderer.StackItem {
+    let height = 32.0
+    let segment = Self.width / Double(choices.count) - 4
+    let labels = try choices.enumerated().map { index, choice in
+      try engine.layout(
         StyledText(choice, style: style(size: 13, weight: index == 0 ? .semibold : .regular)),
-        configuration: LayoutConfiguration(width: box.width))
-      try renderer.glyphs.draw(
-        label,
-        at: Point(x: box.midX - label.size.width / 2, y: box.midY - label.size.height / 2),
-        in: &canvas, colors: TextColors(theme: theme))
+        configuration: LayoutConfiguration(width: segment))
     }
+    return .segmentedControl(labels: labels, selected: 0, height: height)
   }
 }

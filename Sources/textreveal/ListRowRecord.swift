@@ -1,5 +1,6 @@
 import Foundation
 import TextLayout
+import TextRaster
 import TextReveal
 
 /// One row of `render-list`'s input, `{"id": "…", "name": "…", "text": "…"}`, and the avatar
@@ -72,16 +73,39 @@ struct ListRowRecord: Equatable {
 
   // MARK: - Rows
 
-  /// The list row, with the text in a style and the avatar from the name.
+  /// The list row, with the text in a style.
   func row(style: TextStyle) -> ListRow<String> {
-    ListRow(
-      id: id, avatar: Self.avatar(name: name, id: id), text: StyledText(text, style: style))
+    ListRow(id: id, text: StyledText(text, style: style))
   }
 
-  /// An avatar for a name: the first letters of its first and last words, on a color the name
-  /// always gets. Without a name, a plain circle in the id's color.
-  static func avatar(name: String?, id: String) -> ListRow<String>.Avatar {
-    ListRow.Avatar(initials: name.map(initials) ?? "", color: color(for: name ?? id))
+  /// The chat look of a list of rows: each row's avatar (initials from its name, on a color
+  /// the name always gets; without a name, a plain circle in the id's color) and separators.
+  ///
+  /// - Parameters:
+  ///   - rows: Each row's id and author's name.
+  ///   - family: The font family of the initials.
+  ///   - diameter: The avatars' diameter, the list's accessory size.
+  ///   - engine: The engine that lays the initials out.
+  static func chrome(
+    for rows: [(id: String, name: String?)], family: String, diameter: Double,
+    using engine: TextLayoutEngine
+  ) throws(TextLayoutError) -> ListChrome<String> {
+    let style = TextStyle(
+      fontFamily: family, size: diameter * 0.4, weight: .semibold,
+      color: TextColor(red: 1, green: 1, blue: 1))
+    var avatars: [String: ListChrome<String>.Avatar] = [:]
+    for (id, name) in rows {
+      let initials = name.map(initials) ?? ""
+      // Wide enough for any initials on one line; the renderer centers them by their width.
+      let laidOut =
+        initials.isEmpty
+        ? nil
+        : try engine.layout(
+          StyledText(initials, style: style),
+          configuration: LayoutConfiguration(width: diameter * 4))
+      avatars[id] = ListChrome.Avatar(color: color(for: name ?? id), initials: laidOut)
+    }
+    return ListChrome(avatars: avatars)
   }
 
   /// "Ana Lima" → "AL", "Chen" → "C", "נועה לוי" → "נל": the first letter of the first and

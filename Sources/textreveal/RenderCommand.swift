@@ -111,7 +111,7 @@ struct RenderCommand: ParsableCommand {
     } catch {
       throw CommandError("\(error)")
     }
-    let renderer = ComponentRenderer(stack: stack, scale: appearance.canvasScale)
+    let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
     var model = ExpandableTextModel(
       text: StyledText(string, style: TextStyle(fontFamily: stack.defaultFamily, size: size)),
       width: width, lineLimit: lineLimit, typeSize: appearance.category,
@@ -122,7 +122,12 @@ struct RenderCommand: ParsableCommand {
 
     do {
       if animate {
-        let (animation, isTruncated) = try renderer.animation(of: model, theme: appearance.colors)
+        let collapsed = try model.layout(using: stack.engine, expanded: false)
+        let animation = try renderer.expansionAnimation(
+          collapsed: collapsed, expanded: try model.layout(using: stack.engine, expanded: true),
+          startsExpanded: model.isExpanded, duration: model.animationDuration,
+          theme: appearance.colors)
+        let isTruncated = collapsed.isTruncated
         try animation.write(to: output)
         let first = animation.frames[0].bitmap
         print(
@@ -132,7 +137,7 @@ struct RenderCommand: ParsableCommand {
             Data("render: the text fits in \(lineLimit) lines; the animation is one frame\n".utf8))
         }
       } else {
-        let layout = try model.layout(using: renderer.engine)
+        let layout = try model.layout(using: stack.engine)
         let canvas = try renderer.image(
           of: layout, theme: appearance.colors, frameBorders: showFrames ? .debug : nil)
         try PNGEncoder.write(canvas.bitmap, to: output)

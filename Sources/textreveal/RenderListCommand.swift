@@ -100,7 +100,7 @@ struct RenderListCommand: ParsableCommand {
     }
 
     let stack = TextStack()
-    let renderer = ComponentRenderer(stack: stack, scale: appearance.canvasScale)
+    let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
     let style = TextStyle(fontFamily: stack.defaultFamily, size: 17)
     let list = ExpandingList(
       rows: records.map { $0.row(style: style) }, width: width, lineLimit: lineLimit,
@@ -110,9 +110,17 @@ struct RenderListCommand: ParsableCommand {
     for id in expand { expansion.expand(id) }
 
     do {
+      let chrome = try ListRowRecord.chrome(
+        for: records.map { ($0.id, $0.name) }, family: stack.defaultFamily,
+        diameter: list.metrics.accessorySize, using: stack.engine)
       if let toggle {
-        let (animation, isTruncated) = try renderer.toggleAnimation(
-          of: toggle, in: list, expansion: expansion)
+        var toggled = expansion
+        toggled.toggle(toggle)
+        let before = try list.layout(expansion: expansion, using: stack.engine)
+        let animation = try renderer.toggleAnimation(
+          from: before, to: try list.layout(expansion: toggled, using: stack.engine),
+          row: toggle, duration: 0.35, chrome: chrome, theme: appearance.colors)
+        let isTruncated = before.row(toggle)?.isTruncated == true
         try animation.write(to: output)
         let first = animation.frames[0].bitmap
         print(
@@ -121,11 +129,11 @@ struct RenderListCommand: ParsableCommand {
           warn("row \"\(toggle)\" fits in \(lineLimit) lines; the animation is one frame")
         }
       } else {
-        let layout = try list.layout(expansion: expansion, using: renderer.engine)
+        let layout = try list.layout(expansion: expansion, using: stack.engine)
         for id in expand where layout.row(id)?.isTruncated == false {
           warn("row \"\(id)\" fits in \(lineLimit) lines; --expand changes nothing")
         }
-        let canvas = try renderer.image(of: layout, theme: appearance.colors)
+        let canvas = try renderer.image(of: layout, chrome: chrome, theme: appearance.colors)
         try PNGEncoder.write(canvas.bitmap, to: output)
         let expanded = layout.rows.filter(\.isExpanded).count
         print(
@@ -135,6 +143,8 @@ struct RenderListCommand: ParsableCommand {
     } catch let error as TextRasterError {
       throw CommandError("\(error)")
     } catch let error as TextRevealError {
+      throw CommandError("\(error)")
+    } catch let error as TextLayoutError {
       throw CommandError("\(error)")
     }
   }

@@ -10,7 +10,7 @@ import TextShaping
 /// row's height, measured by the engine) and the text of the rows on the first screen.
 extension Suite {
   static let rowCount = 10_000
-  /// The text width of a row; the list is wider by the avatar, spacing and padding.
+  /// The text width of a row; the list is wider by the accessory (avatar), spacing and padding.
   static let rowTextWidth = 320.0
   static let relayoutTextWidth = 480.0
   /// The height of the screen whose rows get their text laid out in a timed pass.
@@ -40,12 +40,12 @@ extension Suite {
   func makeList(_ texts: [BenchText], textWidth: Double) -> ExpandingList<Int> {
     let rows = texts.enumerated().map { index, text in
       ListRow(
-        id: index, avatar: .init(initials: "AB", color: TextColor(red: 0.5, green: 0.5, blue: 0.5)),
+        id: index,
         text: StyledText(text.string, style: TextStyle(fontFamily: Setup.family, size: Setup.size)))
     }
     var list = ExpandingList(rows: rows, width: 0, lineLimit: Setup.lineLimit)
     list.width =
-      textWidth + 2 * list.metrics.padding + list.metrics.avatarSize
+      textWidth + 2 * list.metrics.padding + list.metrics.accessorySize
       + list.metrics.spacing
     return list
   }

@@ -1,7 +1,7 @@
 import Synchronization
 import TextLayout
 
-/// A list of rows (avatar and message) that show a few lines each and expand on tap.
+/// A list of message rows that show a few lines each and expand on tap.
 ///
 /// Row heights come from the layout engine, never from estimates, and "Read more" appears only
 /// on rows whose text is really cut. The expanded state lives in an ``ExpansionSet`` keyed by
@@ -63,9 +63,10 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   public struct Metrics: Sendable, Hashable {
     /// Space around a row's content.
     public var padding = 12.0
-    /// The avatar's diameter.
-    public var avatarSize = 40.0
-    /// Space between the avatar and the text.
+    /// The side of the square kept free at a row's leading edge for an accessory (an avatar,
+    /// say); 0 for none.
+    public var accessorySize = 40.0
+    /// Space between the accessory and the text.
     public var spacing = 12.0
     /// Space between the text and its label.
     public var labelSpacing = 4.0
@@ -76,7 +77,7 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
 
   /// The width of a row's text.
   public var textWidth: Double {
-    width - 2 * metrics.padding - metrics.avatarSize - metrics.spacing
+    width - 2 * metrics.padding - metrics.accessorySize - metrics.spacing
   }
 
   /// Lays out the rows: every row's frame, and the text of the rows a rectangle shows.
@@ -144,7 +145,7 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
     }
     let stack = RowStack(
       width: width, textWidth: textWidth, padding: metrics.padding,
-      avatarSize: metrics.avatarSize, spacing: metrics.spacing,
+      accessorySize: metrics.accessorySize, spacing: metrics.spacing,
       labelSpacing: metrics.labelSpacing, isRightToLeft: direction == .rightToLeft,
       limited: limited, unlimited: unlimited,
       readMore: readMore, showLess: showLess)
@@ -156,13 +157,13 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
       let row = geometry.rows[index]
       result.append(
         RowLayout(
-          id: rows[index].id, avatar: rows[index].avatar, frame: row.frame,
-          avatarFrame: row.avatarFrame, textOrigin: row.textOrigin, textSize: row.textSize,
+          id: rows[index].id, frame: row.frame, accessoryFrame: row.accessoryFrame,
+          textOrigin: row.textOrigin, textSize: row.textSize,
           text: row.text, isTruncated: row.isTruncated, isExpanded: row.isExpanded,
           label: row.label))
     }
     let top = geometry.height
-    return ListLayout(rows: result, size: Size(width: width, height: top))
+    return ListLayout(rows: result, size: Size(width: width, height: top), direction: direction)
   }
 }
 

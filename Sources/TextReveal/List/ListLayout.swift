@@ -6,6 +6,9 @@ public struct ListLayout<ID: Hashable & Sendable>: Sendable, Hashable {
   public var rows: [RowLayout<ID>]
   /// The size of the whole list.
   public var size: Size
+  /// The direction the rows were laid out in: right to left puts each row's accessory on the
+  /// right and its label at the text's trailing edge.
+  public var direction: InterfaceDirection
 
   /// The row with an identity.
   public func row(_ id: ID) -> RowLayout<ID>? { rows.first { $0.id == id } }
@@ -39,19 +42,26 @@ public struct ListHit<ID: Hashable & Sendable>: Sendable, Hashable {
   /// The row.
   public var id: ID
   /// What the tap does to it.
-  public var action: ExpandableTextAction
+  public var action: Action
+
+  /// What a tap does to a row: a row has no links, only its expanded state.
+  public enum Action: Sendable, Hashable {
+    /// Show the row's whole text.
+    case expand
+    /// Go back to the line limit.
+    case collapse
+  }
 }
 
 /// One row of a laid-out list.
 public struct RowLayout<ID: Hashable & Sendable>: Sendable, Hashable {
   /// The row's identity.
   public var id: ID
-  /// The avatar.
-  public var avatar: ListRow<ID>.Avatar
   /// The row's frame in the list.
   public var frame: Rect
-  /// The avatar's circle, in list coordinates.
-  public var avatarFrame: Rect
+  /// The square at the row's leading edge kept free for an accessory (such as an avatar, which
+  /// a renderer's list style draws there), in list coordinates.
+  public var accessoryFrame: Rect
   /// Where the text's layout origin sits in the list.
   public var textOrigin: Point
   /// The size of the text as shown, from the engine's measurement: the size ``text`` has.

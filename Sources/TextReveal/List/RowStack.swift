@@ -7,7 +7,7 @@ struct RowStack {
   var textWidth: Double
   /// The row metrics (``ExpandingList/Metrics``), which are generic by nesting.
   var padding: Double
-  var avatarSize: Double
+  var accessorySize: Double
   var spacing: Double
   var labelSpacing: Double
   var isRightToLeft: Bool
@@ -21,7 +21,7 @@ struct RowStack {
   /// One row's geometry; see ``RowLayout``.
   struct Row {
     var frame: Rect
-    var avatarFrame: Rect
+    var accessoryFrame: Rect
     var textOrigin: Point
     var textSize: Size
     var text: LaidOutText?
@@ -43,8 +43,8 @@ struct RowStack {
     visibleRect: Rect?
   ) throws(TextLayoutError) -> (rows: [Row], height: Double) {
     let textX =
-      isRightToLeft ? padding : padding + avatarSize + spacing
-    let avatarX = isRightToLeft ? width - padding - avatarSize : padding
+      isRightToLeft ? padding : padding + accessorySize + spacing
+    let accessoryX = isRightToLeft ? width - padding - accessorySize : padding
     var rows: [Row] = []
     rows.reserveCapacity(texts.count)
     var top = 0.0
@@ -67,7 +67,7 @@ struct RowStack {
           origin: Point(x: labelX, y: textTop + contentHeight + labelSpacing))
         contentHeight += labelSpacing + labelLayout.size.height
       }
-      let height = max(avatarSize, contentHeight) + 2 * padding
+      let height = max(accessorySize, contentHeight) + 2 * padding
       let frame = Rect(x: 0, y: top, width: width, height: height)
       var laidOut: LaidOutText?
       if visibleRect.map({ frame.maxY > $0.minY && frame.minY < $0.maxY }) ?? true {
@@ -76,9 +76,8 @@ struct RowStack {
       rows.append(
         Row(
           frame: frame,
-          avatarFrame: Rect(
-            x: avatarX, y: top + padding, width: avatarSize,
-            height: avatarSize),
+          accessoryFrame: Rect(
+            x: accessoryX, y: top + padding, width: accessorySize, height: accessorySize),
           textOrigin: Point(x: textX, y: textTop), textSize: shown.size, text: laidOut,
           isTruncated: collapsed.isTruncated, isExpanded: isExpanded, label: label))
       top += height

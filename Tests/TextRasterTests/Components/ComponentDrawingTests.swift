@@ -20,12 +20,13 @@ let hebrewText = """
 /// (16, 16) on the canvas.
 struct ComponentDrawing {
   let text: RealText
-  let glyphs: GlyphRasterizer
+  let renderer: ComponentRenderer
+  var glyphs: GlyphCache { renderer.glyphs }
   let origin = Point(x: 16, y: 16)
 
   init() throws {
     text = try RealText()
-    glyphs = GlyphRasterizer(shaper: text.stack.shaper)
+    renderer = ComponentRenderer(shaper: text.stack.shaper, scale: .x2)
   }
 
   func model(
@@ -78,7 +79,7 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
     let fade = try #require(layout.fade)
     #expect(fade.clearEdge == .right)
     var faded = drawing.canvas(for: layout, theme: .light)
-    try drawing.glyphs.draw(layout, at: drawing.origin, in: &faded, theme: .light)
+    try drawing.renderer.draw(layout, at: drawing.origin, in: &faded, theme: .light)
     var plain = drawing.canvas(for: layout, theme: .light)
     try drawing.glyphs.draw(layout.text, at: drawing.origin, in: &plain)
     try keep(faded.bitmap, as: "component-fade")
@@ -128,7 +129,7 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
         using: drawing.text.engine)
       let button = try #require(layout.moreButton)
       var canvas = drawing.canvas(for: layout, theme: theme)
-      try drawing.glyphs.draw(layout, at: drawing.origin, in: &canvas, theme: theme)
+      try drawing.renderer.draw(layout, at: drawing.origin, in: &canvas, theme: theme)
       let accent = (
         red: theme.accent.red * 255, green: theme.accent.green * 255, blue: theme.accent.blue * 255
       )
@@ -152,7 +153,7 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
     #expect(fade.clearEdge == .left)
     #expect(button.frame.minX < 1 && fade.rect.minX >= button.frame.maxX - 1)
     var faded = drawing.canvas(for: layout, theme: .light)
-    try drawing.glyphs.draw(layout, at: drawing.origin, in: &faded, theme: .light)
+    try drawing.renderer.draw(layout, at: drawing.origin, in: &faded, theme: .light)
     var plain = drawing.canvas(for: layout, theme: .light)
     try drawing.glyphs.draw(layout.text, at: drawing.origin, in: &plain)
     try keep(faded.bitmap, as: "component-fade-rtl")
@@ -185,7 +186,7 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
     #expect(animation.toHeight == expanded.size.height)
     for time in [0, animation.duration / 2, animation.duration] {
       var canvas = drawing.canvas(for: expanded, theme: .dark)
-      try drawing.glyphs.draw(
+      try drawing.renderer.draw(
         animation, at: time, expanded: expanded, origin: drawing.origin, in: &canvas,
         theme: .dark)
       let clip = animation.clip(at: time)
@@ -209,7 +210,7 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
     #expect(aligned.textFrame.minX > 50)
     var canvas = RasterCanvas(
       width: 332, height: aligned.frame.height + 32, scale: .x2, theme: .light)
-    try drawing.glyphs.draw(
+    try drawing.renderer.draw(
       aligned, at: drawing.origin, in: &canvas, theme: .light, frameBorders: .debug)
     try keep(canvas.bitmap, as: "component-aligned-frames")
     let midY = Int((drawing.origin.y + aligned.frame.midY) * 2)

@@ -10,31 +10,40 @@ import TextShaping
 struct ListDrawing {
   let drawing: ComponentDrawing
   let list: ExpandingList<String>
+  let chrome: ListChrome<String>
 
   static let red = TextColor(red: 0.85, green: 0.1, blue: 0.1)
   static let green = TextColor(red: 0.1, green: 0.6, blue: 0.2)
   static let orange = TextColor(red: 0.9, green: 0.5, blue: 0.0)
 
-  /// Two cut rows ("long", twice the component text, and "hebrew") and two that fit ("short", "plain", whose avatar has no
-  /// initials).
+  /// Two cut rows ("long", twice the component text, and "hebrew") and two that fit ("short",
+  /// "plain", whose avatar has no initials), and a chrome with avatars for every row.
   init(direction: InterfaceDirection = .leftToRight) throws {
     drawing = try ComponentDrawing()
     let style = drawing.text.style
     list = ExpandingList(
       rows: [
-        ListRow(
-          id: "long", avatar: .init(initials: "AL", color: Self.red),
-          text: StyledText(componentText + " " + componentText, style: style)),
-        ListRow(
-          id: "short", avatar: .init(initials: "TB", color: Self.green),
-          text: StyledText("See you at ten.", style: style)),
-        ListRow(
-          id: "hebrew", avatar: .init(initials: "נל", color: Self.orange),
-          text: StyledText(hebrewText, style: style)),
-        ListRow(
-          id: "plain", avatar: .init(initials: "", color: Self.green),
-          text: StyledText("Thanks!", style: style)),
+        ListRow(id: "long", text: StyledText(componentText + " " + componentText, style: style)),
+        ListRow(id: "short", text: StyledText("See you at ten.", style: style)),
+        ListRow(id: "hebrew", text: StyledText(hebrewText, style: style)),
+        ListRow(id: "plain", text: StyledText("Thanks!", style: style)),
       ], width: 360, direction: direction)
+    var initialsStyle = TextStyle(fontFamily: style.fontFamily, size: 16, weight: .semibold)
+    initialsStyle.color = TextColor(red: 1, green: 1, blue: 1)
+    var avatars: [String: ListChrome<String>.Avatar] = [:]
+    for (id, initials, color) in [
+      ("long", "AL", Self.red), ("short", "TB", Self.green), ("hebrew", "נל", Self.orange),
+      ("plain", "", Self.green),
+    ] {
+      let laidOut =
+        initials.isEmpty
+        ? nil
+        : try drawing.text.engine.layout(
+          StyledText(initials, style: initialsStyle),
+          configuration: LayoutConfiguration(width: 160))
+      avatars[id] = ListChrome.Avatar(color: color, initials: laidOut)
+    }
+    chrome = ListChrome(avatars: avatars)
   }
 
   var engine: TextLayoutEngine { drawing.text.engine }
@@ -52,7 +61,7 @@ struct ListDrawing {
 
   func image(of layout: ListLayout<String>, height: Double? = nil) throws -> RasterCanvas {
     var canvas = canvas(height: height ?? layout.size.height)
-    try drawing.glyphs.draw(layout, at: origin, in: &canvas, theme: .light, using: engine)
+    try drawing.renderer.draw(layout, chrome: chrome, at: origin, in: &canvas, theme: .light)
     return canvas
   }
 
@@ -60,8 +69,8 @@ struct ListDrawing {
     of animation: ListAnimation<String>, at time: Double, height: Double
   ) throws -> RasterCanvas {
     var canvas = canvas(height: height)
-    try drawing.glyphs.draw(
-      animation, at: time, origin: origin, in: &canvas, theme: .light, using: engine)
+    try drawing.renderer.draw(
+      animation, at: time, chrome: chrome, origin: origin, in: &canvas, theme: .light)
     return canvas
   }
 
@@ -106,11 +115,12 @@ let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
     let canvas = try list.image(of: layout)
     try keep(canvas.bitmap, as: "list-initial")
     for row in layout.rows {
-      let frame = row.avatarFrame
-      let color = pixel(row.avatar.color)
+      let frame = row.accessoryFrame
+      let avatar = try #require(list.chrome.avatars[row.id])
+      let color = pixel(avatar.color)
       // Inside the circle above the initials, and at the center of the one without initials.
       #expect(list.pixel(at: Point(x: frame.midX, y: frame.minY + 4), of: canvas) == color)
-      if row.avatar.initials.isEmpty {
+      if avatar.initials == nil {
         #expect(list.pixel(at: Point(x: frame.midX, y: frame.midY), of: canvas) == color)
       }
       // Outside the circle, in the avatar frame's corner: the background.
@@ -119,7 +129,7 @@ let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
       let center = list.pixels(
         in: Rect(x: frame.midX - 10, y: frame.midY - 8, width: 20, height: 16), of: canvas)
       let lit = center.filter { $0.brightness > 0.95 }.count
-      #expect(row.avatar.initials.isEmpty ? lit == 0 : lit > 20, "\(row.id): \(lit)")
+      #expect(avatar.initials == nil ? lit == 0 : lit > 20, "\(row.id): \(lit)")
     }
   }
 
@@ -150,7 +160,7 @@ let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
       for (index, row) in layout.rows.enumerated() {
         let line = Rect(x: 0, y: row.frame.maxY - 0.5, width: row.frame.width, height: 0.5)
         let textSide = direction == .leftToRight ? row.frame.maxX - 10 : row.frame.minX + 10
-        let avatarSide = row.avatarFrame.midX
+        let avatarSide = row.accessoryFrame.midX
         let isLast = index == layout.rows.count - 1
         let under = list.pixel(at: Point(x: textSide, y: line.midY), of: canvas)
         #expect(

@@ -57,7 +57,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     #expect(layout.lines.count >= 3)
     var canvas = RasterCanvas(
       width: 280, height: layout.size.height + 12, scale: scale, background: white)
-    let glyphs = GlyphRasterizer(shaper: text.stack.shaper)
+    let glyphs = GlyphCache(shaper: text.stack.shaper)
     try glyphs.draw(layout, at: origin, in: &canvas)
     try keep(canvas.bitmap, as: "paragraph@\(scale.rawValue)x")
 
@@ -88,7 +88,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     let text = try RealText(size: 20)
     let layout = try text.layout("HHHH", LayoutConfiguration(width: 200))
     var canvas = RasterCanvas(width: 100, height: 40, scale: scale, background: white)
-    try GlyphRasterizer(shaper: text.stack.shaper).draw(layout, at: origin, in: &canvas)
+    try GlyphCache(shaper: text.stack.shaper).draw(layout, at: origin, in: &canvas)
     let rows = darkPixels(canvas.bitmap).map(\.y)
     let baseline = (origin.y + layout.lines[0].baseline) * scale.factor
     let bottom = try #require(rows.max())
@@ -107,7 +107,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     let label = try #require(layout.labelRect)
     var canvas = RasterCanvas(
       width: 260, height: layout.size.height + 12, scale: .x2, background: white)
-    try GlyphRasterizer(shaper: text.stack.shaper).draw(layout, at: origin, in: &canvas)
+    try GlyphCache(shaper: text.stack.shaper).draw(layout, at: origin, in: &canvas)
     try keep(canvas.bitmap, as: "truncated@2x")
     let labelPixels = canvas.pixelRect(
       Rect(
@@ -139,7 +139,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     let layout = try real.engine.layout(styled, configuration: LayoutConfiguration(width: 300))
     let secret = layout.rects(for: 8..<14)
     var canvas = RasterCanvas(width: 320, height: 40, scale: .x1, background: white)
-    try GlyphRasterizer(shaper: real.stack.shaper).draw(
+    try GlyphCache(shaper: real.stack.shaper).draw(
       layout, at: .init(x: 0, y: 0), in: &canvas, spoilers: .hidden)
     let dark = darkPixels(canvas.bitmap)
     let hidden = dark.filter { pixel in
@@ -167,7 +167,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     var canvas = RasterCanvas(
       width: 260, height: layout.size.height + 12, scale: .x2, background: white)
     var textLayer = canvas.makeLayer()
-    try GlyphRasterizer(shaper: text.stack.shaper).draw(layout, at: origin, in: &textLayer)
+    try GlyphCache(shaper: text.stack.shaper).draw(layout, at: origin, in: &textLayer)
     textLayer.applyMask(.trailingFade(for: .rightToLeft), in: fade)
     canvas.draw(textLayer)
     try keep(canvas.bitmap, as: "rtl-fade@2x")
@@ -194,7 +194,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     let text = try RealText()
     let layout = try text.layout(String(repeating: "a", count: 40), LayoutConfiguration(width: 400))
     var canvas = RasterCanvas(width: 420, height: 30, scale: .x1)
-    let glyphs = GlyphRasterizer(shaper: text.stack.shaper)
+    let glyphs = GlyphCache(shaper: text.stack.shaper)
     try glyphs.draw(layout, at: origin, in: &canvas)
     #expect((1...4).contains(glyphs.cachedGlyphCount))
     try glyphs.draw(layout, at: Point(x: 10.3, y: 6), in: &canvas)
@@ -206,7 +206,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     let text = try RealText()
     let layout = try text.layout("Hi", LayoutConfiguration(width: 100))
     var canvas = RasterCanvas(width: 100, height: 30, scale: .x1)
-    let glyphs = GlyphRasterizer(fontFaces: { _ in nil })
+    let glyphs = GlyphCache(fontFaces: { _ in nil })
     #expect(throws: TextRasterError.self) { try glyphs.draw(layout, at: origin, in: &canvas) }
   }
 }

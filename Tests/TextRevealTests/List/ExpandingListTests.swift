@@ -8,9 +8,7 @@ import TextLayout
   static let gray = TextColor(red: 0.5, green: 0.5, blue: 0.5)
 
   static func row(_ id: String, _ text: String) -> ListRow<String> {
-    ListRow(
-      id: id, avatar: .init(initials: String(id.prefix(2)).uppercased(), color: gray),
-      text: StyledText(text))
+    ListRow(id: id, text: StyledText(text))
   }
 
   static let long = """
@@ -38,7 +36,7 @@ import TextLayout
       #expect(row.textSize == text.size)
       // The frame holds the padding, the text and (when cut) the label.
       let labelHeight = row.label.map { $0.layout.size.height + list.metrics.labelSpacing } ?? 0
-      let content = max(list.metrics.avatarSize, text.size.height + labelHeight)
+      let content = max(list.metrics.accessorySize, text.size.height + labelHeight)
       #expect(abs(row.frame.height - content - 2 * list.metrics.padding) < 1e-9)
     }
     // Frames stack without gaps.
@@ -46,7 +44,7 @@ import TextLayout
       #expect(above.frame.maxY == below.frame.minY)
     }
     #expect(layout.size.height == layout.rows.last?.frame.maxY)
-    #expect(layout.rows[1].frame.height == list.metrics.avatarSize + 2 * list.metrics.padding)
+    #expect(layout.rows[1].frame.height == list.metrics.accessorySize + 2 * list.metrics.padding)
   }
 
   @Test("a tap toggles a cut row between three lines and its whole text")
@@ -178,7 +176,7 @@ import TextLayout
   func rightToLeft() throws {
     let list = ExpandingList(rows: [Self.rows[3]], width: 320, direction: .rightToLeft)
     let row = try #require(try list.layout(expansion: ExpansionSet(), using: engine).rows.first)
-    #expect(row.avatarFrame.maxX == 320 - list.metrics.padding)
+    #expect(row.accessoryFrame.maxX == 320 - list.metrics.padding)
     let label = try #require(row.label)
     #expect(abs(label.frame.maxX - (row.textOrigin.x + list.textWidth)) < 1e-9)
   }

@@ -1,6 +1,6 @@
 import TextLayout
 
-extension GlyphRasterizer {
+extension GlyphCache {
   /// What makes two rendered glyphs identical: the face, the glyph, the pixel size and the
   /// horizontal subpixel position.
   struct Key: Hashable {

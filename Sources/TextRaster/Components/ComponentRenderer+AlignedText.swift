@@ -1,7 +1,7 @@
 import TextLayout
 import TextReveal
 
-extension GlyphRasterizer {
+extension ComponentRenderer {
   /// Draws a text aligned in a full-width frame, with its frames outlined if asked.
   ///
   /// The text is drawn at its text frame's origin. With a border style, the full frame and the
@@ -29,7 +29,8 @@ extension GlyphRasterizer {
       Rect(x: origin.x + rect.minX, y: origin.y + rect.minY, width: rect.width, height: rect.height)
     }
     let textFrame = moved(aligned.textFrame)
-    try draw(aligned.layout, at: textFrame.origin, in: &canvas, colors: TextColors(theme: theme))
+    try glyphs.draw(
+      aligned.layout, at: textFrame.origin, in: &canvas, colors: TextColors(theme: theme))
     guard let frameBorders else { return }
     canvas.strokeBorder(
       rect: moved(aligned.frame), color: frameBorders.frameColor,

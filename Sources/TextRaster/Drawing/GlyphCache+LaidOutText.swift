@@ -1,6 +1,6 @@
 import TextLayout
 
-extension GlyphRasterizer {
+extension GlyphCache {
   /// Draws every line of a layout.
   ///
   /// Each run's glyphs are drawn on its line's baseline, starting at the run's x; the layout's

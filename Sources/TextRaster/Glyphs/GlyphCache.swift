@@ -2,9 +2,11 @@ import CFreeType
 import TextLayout
 import TextShaping
 
-/// Draws glyph runs with FreeType's anti-aliased bitmaps, placed at fractional positions.
+/// A FreeType glyph cache: draws glyph runs (and whole laid-out texts) with FreeType's
+/// anti-aliased bitmaps, placed at fractional positions. Components are drawn by
+/// ``ComponentRenderer``, which owns one.
 ///
-/// The rasterizer opens its own FreeType library and a face for every ``FontID`` it meets, from
+/// The cache opens its own FreeType library and a face for every ``FontID`` it meets, from
 /// the file and face index the shaper reports (``HarfBuzzShaper/fontFace(for:)``). Glyphs are
 /// rendered unhinted (`FT_LOAD_NO_HINTING`), at the run's size times the canvas scale, in
 /// FreeType's normal 256-level anti-aliasing mode, so their shapes and positions follow the
@@ -16,17 +18,16 @@ import TextShaping
 /// baselines and horizontal stems crisp. Rendered glyphs are cached by face, glyph, pixel size
 /// and quarter-pixel offset.
 ///
-/// The rasterizer owns C handles and a cache and is not thread-safe: use one per thread.
+/// The cache owns C handles and a cache and is not thread-safe: use one per thread.
 ///
 /// ```swift
 /// let stack = TextStack()
-/// let engine = TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer)
-/// let layout = try engine.layout(StyledText("Hello"), configuration: .init(width: 200))
-/// let glyphs = GlyphRasterizer(shaper: stack.shaper)
+/// let layout = try stack.engine.layout(StyledText("Hello"), configuration: .init(width: 200))
+/// let glyphs = GlyphCache(shaper: stack.shaper)
 /// var canvas = RasterCanvas(width: 200, height: layout.size.height, scale: .x2)
 /// try glyphs.draw(layout, at: Point(x: 0, y: 0), in: &canvas)
 /// ```
-public final class GlyphRasterizer {
+public final class GlyphCache {
   /// The number of cached glyph bitmaps at which the cache is emptied.
   public static let cacheLimit = 20_000
 

@@ -1,10 +1,10 @@
 import TextLayout
 import TextReveal
 
-extension GlyphRasterizer {
+extension ComponentRenderer {
   /// Draws one frame of a list's animated change: every row at its animated frame.
   ///
-  /// Each row of the target layout is drawn as ``draw(_:at:in:theme:using:)`` draws it, at the
+  /// Each row of the target layout is drawn as ``draw(_:chrome:at:in:theme:)`` draws it, at the
   /// frame ``TextReveal/ListAnimation/frames(at:)`` gives it: its avatar, text and label move with
   /// the frame's top, and its text and label are clipped to the frame's height, so the rows below
   /// a toggled row slide and the toggled row reveals or hides its lines as its frame grows or
@@ -19,24 +19,23 @@ extension GlyphRasterizer {
   /// let height = max(before.size.height, after.size.height)
   /// for step in 0...10 {
   ///   var frame = RasterCanvas(width: 422, height: height + 32, scale: .x2, theme: .light)
-  ///   try glyphs.draw(
-  ///     animation, at: animation.duration * Double(step) / 10, origin: Point(x: 16, y: 16),
-  ///     in: &frame, theme: .light, using: engine)
+  ///   try renderer.draw(
+  ///     animation, at: animation.duration * Double(step) / 10, chrome: chrome,
+  ///     origin: Point(x: 16, y: 16), in: &frame, theme: .light)
   /// }
   /// ```
   ///
   /// - Parameters:
   ///   - animation: The animation.
   ///   - time: Seconds since the animation started.
+  ///   - chrome: The avatars and separators.
   ///   - origin: Where the list's top-left corner goes, in points.
   ///   - canvas: The canvas to draw on; the background is left as it is.
   ///   - theme: The colors.
-  ///   - engine: The engine that lays out the avatars' initials.
-  /// - Throws: ``TextRasterError`` when a glyph cannot be rendered or the initials cannot be laid
-  ///   out.
+  /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw<ID>(
-    _ animation: ListAnimation<ID>, at time: Double, origin: Point, in canvas: inout RasterCanvas,
-    theme: Theme, using engine: TextLayoutEngine
+    _ animation: ListAnimation<ID>, at time: Double, chrome: ListChrome<ID>, origin: Point,
+    in canvas: inout RasterCanvas, theme: Theme
   ) throws(TextRasterError) {
     let progress = animation.progress(at: time)
     var before: [ID: RowLayout<ID>] = [:]
@@ -48,8 +47,8 @@ extension GlyphRasterizer {
       let start = RowPlacement(row: old, frame: frame.frame, origin: origin)
       // The avatar and separator are the same in both states; the nearer state draws them.
       try drawChrome(
-        of: progress < 0.5 ? start : new, hasSeparator: index < frames.count - 1, in: &canvas,
-        theme: theme, using: engine)
+        chrome, of: progress < 0.5 ? start : new, hasSeparator: index < frames.count - 1,
+        isRightToLeft: animation.to.direction == .rightToLeft, in: &canvas, theme: theme)
       guard var layer = ClipLayer(clip: new.clip, on: canvas) else { continue }
       if progress == 0 || (progress < 0.5 && Self.hasSameContent(old, row)) {
         try drawContent(of: start, in: &layer, theme: theme)

@@ -1,7 +1,7 @@
 import TextLayout
 import TextReveal
 
-extension GlyphRasterizer {
+extension ComponentRenderer {
   /// Draws an expandable text in the state its layout describes.
   ///
   /// - Collapsed in the `.fade` style, the text is drawn into a layer first. On the last line,
@@ -18,7 +18,7 @@ extension GlyphRasterizer {
   /// let layout = try model.layout(using: engine)
   /// var canvas = RasterCanvas(width: model.width + 32, height: layout.size.height + 32, scale: .x2,
   ///                     theme: model.theme)
-  /// try glyphs.draw(layout, at: Point(x: 16, y: 16), in: &canvas, theme: model.theme)
+  /// try renderer.draw(layout, at: Point(x: 16, y: 16), in: &canvas, theme: model.theme)
   /// ```
   ///
   /// - Parameters:
@@ -33,14 +33,14 @@ extension GlyphRasterizer {
   ) throws(TextRasterError) {
     let colors = TextColors(theme: theme)
     guard let fade = expandable.fade else {
-      try draw(expandable.text, at: origin, in: &canvas, colors: colors)
+      try glyphs.draw(expandable.text, at: origin, in: &canvas, colors: colors)
       if let label = expandable.moreButton, expandable.text.labelRect == nil {
         try draw(label, at: origin, in: &canvas, theme: theme)
       }
       return
     }
     var text = canvas.makeLayer()
-    try draw(expandable.text, at: origin, in: &text, colors: colors)
+    try glyphs.draw(expandable.text, at: origin, in: &text, colors: colors)
     let ramp = Rect(
       x: origin.x + fade.rect.minX, y: origin.y + fade.rect.minY, width: fade.rect.width,
       height: fade.rect.height)
@@ -75,7 +75,7 @@ extension GlyphRasterizer {
   public func draw(
     _ label: PlacedLabel, at origin: Point, in canvas: inout RasterCanvas, theme: Theme
   ) throws(TextRasterError) {
-    try draw(
+    try glyphs.draw(
       label.layout, at: Point(x: origin.x + label.origin.x, y: origin.y + label.origin.y),
       in: &canvas, colors: TextColors(primary: theme.accent, label: theme.accent))
   }

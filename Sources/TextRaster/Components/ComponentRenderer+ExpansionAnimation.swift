@@ -1,7 +1,7 @@
 import TextLayout
 import TextReveal
 
-extension GlyphRasterizer {
+extension ComponentRenderer {
   /// Draws one frame of an expand or collapse animation: the expanded text, clipped to the
   /// animation's visible rectangle at a time.
   ///

@@ -1,41 +1,40 @@
 import TextLayout
 import TextReveal
 
-extension GlyphRasterizer {
-  /// Draws an expanding list as its layout describes it.
+extension ComponentRenderer {
+  /// Draws an expanding list as its layout describes it, in a list style.
   ///
-  /// Each row gets its avatar, a filled circle in the avatar's color with the initials laid out
-  /// by `engine` and centered in white; its text, clipped to the row's frame; and, when the text
-  /// is cut, "Read more" or "Show less" in the theme's accent color. A thin separator in the
-  /// theme's secondary color runs along the bottom of every row but the last, from the text's
-  /// leading edge to the row's trailing edge. The background is left as it is.
+  /// Each row gets the chrome's avatar for its identity in its accessory square, a filled
+  /// circle in the avatar's color with the laid-out initials centered in it; its text, clipped
+  /// to the row's frame; and, when the text is cut, "Read more" or "Show less" in the theme's
+  /// accent color. With the chrome's separators, a thin line in the theme's secondary color runs
+  /// along the bottom of every row but the last, from the text's leading edge to the row's
+  /// trailing edge. The background is left as it is.
   ///
   /// ```swift
-  /// let layout = try list.layout(expansion: expanded, using: engine)
-  /// var canvas = RasterCanvas(width: list.width + 32, height: layout.size.height + 32, scale: .x2,
-  ///                     theme: list.theme)
-  /// try glyphs.draw(layout, at: Point(x: 16, y: 16), in: &canvas, theme: list.theme,
-  ///                 using: engine)
+  /// let layout = try list.layout(using: engine)
+  /// var canvas = renderer.canvas(width: layout.size.width, height: layout.size.height,
+  ///                              theme: .light)
+  /// try renderer.draw(layout, chrome: chrome, at: renderer.origin, in: &canvas, theme: .light)
   /// ```
   ///
   /// - Parameters:
   ///   - list: The list's layout.
+  ///   - chrome: The avatars and separators.
   ///   - origin: Where the list's top-left corner goes, in points.
   ///   - canvas: The canvas to draw on.
   ///   - theme: The colors of the text, the labels and the separators.
-  ///   - engine: The engine that lays out the avatars' initials.
-  /// - Throws: ``TextRasterError`` when a glyph cannot be rendered or the initials cannot be laid
-  ///   out.
+  /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   /// - Complexity: Proportional to the pixels of the rows, one clip layer per row.
   public func draw<ID>(
-    _ list: ListLayout<ID>, at origin: Point, in canvas: inout RasterCanvas, theme: Theme,
-    using engine: TextLayoutEngine
+    _ list: ListLayout<ID>, chrome: ListChrome<ID>, at origin: Point,
+    in canvas: inout RasterCanvas, theme: Theme
   ) throws(TextRasterError) {
     for (index, row) in list.rows.enumerated() {
       let place = RowPlacement(row: row, frame: row.frame, origin: origin)
       try drawChrome(
-        of: place, hasSeparator: index < list.rows.count - 1, in: &canvas, theme: theme,
-        using: engine)
+        chrome, of: place, hasSeparator: index < list.rows.count - 1,
+        isRightToLeft: list.direction == .rightToLeft, in: &canvas, theme: theme)
       guard var layer = ClipLayer(clip: place.clip, on: canvas) else { continue }
       try drawContent(of: place, in: &layer, theme: theme)
       layer.composite(onto: &canvas)
@@ -44,20 +43,19 @@ extension GlyphRasterizer {
 
   // MARK: - Rows
 
-  /// The separator's line width in points.
+  /// The separator's thickness, in points.
   static let separatorWidth = 0.5
 
-  /// The avatar and the separator of a row placed at a frame.
+  /// Draws a row's avatar and the separator under it.
   func drawChrome<ID>(
-    of place: RowPlacement<ID>, hasSeparator: Bool, in canvas: inout RasterCanvas, theme: Theme,
-    using engine: TextLayoutEngine
+    _ chrome: ListChrome<ID>, of place: RowPlacement<ID>, hasSeparator: Bool,
+    isRightToLeft: Bool, in canvas: inout RasterCanvas, theme: Theme
   ) throws(TextRasterError) {
     let row = place.row
-    if hasSeparator {
+    if hasSeparator && chrome.showsSeparators {
       // From the text's leading edge to the row's trailing edge, as in a table view.
       // Rows laid out outside a visible rectangle have no text: their measured width stands in.
       let textWidth = row.text?.configuration.width ?? row.textSize.width
-      let isRightToLeft = row.avatarFrame.minX > row.textOrigin.x
       let minX = isRightToLeft ? row.frame.minX : row.textOrigin.x
       let maxX = isRightToLeft ? row.textOrigin.x + textWidth : row.frame.maxX
       let bottom = place.origin.y + place.frame.maxY
@@ -70,41 +68,27 @@ extension GlyphRasterizer {
           red: gray.red, green: gray.green, blue: gray.blue, alpha: gray.alpha * 0.5))
     }
 
-    let avatar = place.moved(row.avatarFrame)
-    let center = Point(x: avatar.midX, y: avatar.midY)
-    canvas.fill(circleCenteredAt: center, radius: avatar.width / 2, color: row.avatar.color)
-    guard !row.avatar.initials.isEmpty else { return }
-    let family = row.text?.text.runs.first?.style.fontFamily ?? TextStyle().fontFamily
-    let style = TextStyle(
-      fontFamily: family, size: avatar.height * 0.4, weight: .semibold,
-      color: TextColor(red: 1, green: 1, blue: 1))
-    let initials: LaidOutText
-    do {
-      // Wide enough for any initials on one line; they are centered by their own width.
-      initials = try engine.layout(
-        StyledText(row.avatar.initials, style: style),
-        configuration: LayoutConfiguration(width: avatar.width * 4))
-    } catch {
-      throw .layout(text: row.avatar.initials, error)
-    }
-    guard let line = initials.lines.first else { return }
+    guard let avatar = chrome.avatars[row.id] else { return }
+    let frame = place.moved(row.accessoryFrame)
+    let center = Point(x: frame.midX, y: frame.midY)
+    canvas.fill(circleCenteredAt: center, radius: frame.width / 2, color: avatar.color)
+    guard let initials = avatar.initials, let line = initials.lines.first else { return }
     // The line box centered in the circle: with its ascent and descent, this puts capitals and
     // ideographs at the optical center.
-    try draw(
+    try glyphs.draw(
       initials,
       at: Point(
         x: center.x - line.x - line.width / 2, y: center.y - line.top - initials.size.height / 2),
       in: &canvas)
   }
 
-  /// The text and the label of a row placed at a frame, on a layer clipped to that frame.
   func drawContent<ID>(
     of place: RowPlacement<ID>, in layer: inout ClipLayer, theme: Theme
   ) throws(TextRasterError) {
     let row = place.row
     let content = layer.convert(place.contentOrigin)
     if let text = row.text {
-      try draw(
+      try glyphs.draw(
         text, at: Point(x: content.x + row.textOrigin.x, y: content.y + row.textOrigin.y),
         in: &layer.canvas, colors: TextColors(theme: theme))
     }
