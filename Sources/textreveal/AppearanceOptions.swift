@@ -46,4 +46,10 @@ struct AppearanceOptions: ParsableArguments {
   var colors: Theme { theme == .light ? .light : .dark }
   /// The layout direction.
   var layoutDirection: InterfaceDirection { direction == .ltr ? .leftToRight : .rightToLeft }
+
+  /// The environment of a component of a width.
+  func environment(width: Double) -> ComponentEnvironment {
+    ComponentEnvironment(
+      width: width, typeSize: category, theme: colors, direction: layoutDirection)
+  }
 }

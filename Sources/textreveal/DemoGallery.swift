@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TextLayout
 import TextRaster
 import TextReveal
@@ -28,7 +27,8 @@ struct DemoGallery {
     let collapsed = try model.layout(using: engine, expanded: false)
     let animation = try renderer.expansionAnimation(
       collapsed: collapsed, expanded: try model.layout(using: engine, expanded: true),
-      startsExpanded: model.isExpanded, duration: model.animationDuration, theme: model.theme)
+      startsExpanded: model.isExpanded, duration: model.animationDuration,
+      theme: model.environment.theme)
     return (animation, collapsed.isTruncated)
   }
 
@@ -90,9 +90,10 @@ struct DemoGallery {
     lessLabel: String? = nil
   ) -> ExpandableTextModel {
     ExpandableTextModel(
-      text: StyledText(text, style: style()), width: width, typeSize: typeSize, theme: theme,
-      direction: direction, truncationStyle: truncationStyle, moreLabel: moreLabel,
-      lessLabel: lessLabel)
+      text: StyledText(text, style: style()),
+      environment: ComponentEnvironment(
+        width: width, typeSize: typeSize, theme: theme, direction: direction),
+      truncationStyle: truncationStyle, moreLabel: moreLabel, lessLabel: lessLabel)
   }
 
   // MARK: - Expandable text
@@ -214,12 +215,15 @@ struct DemoGallery {
 
   func list(
     _ messages: [DemoMessages.Message], theme: Theme = .light,
-    direction: InterfaceDirection = .leftToRight
+    direction: InterfaceDirection = .leftToRight, expansion: ExpansionSet<String> = ExpansionSet()
   ) -> ExpandingList<String> {
     ExpandingList(
       rows: messages.map { message in
         ListRow(id: message.id, text: StyledText(message.text, style: style()))
-      }, width: Self.listWidth, theme: theme, direction: direction)
+      },
+      environment: ComponentEnvironment(
+        width: Self.listWidth, theme: theme, direction: direction),
+      expansion: expansion)
   }
 
   mutating func drawList() throws {
@@ -235,7 +239,7 @@ struct DemoGallery {
     let ids = messages.map(\.id)
     let cut: Set = ["m1", "m3", "m4", "m6"]
     let chrome = try chrome(messages + [DemoMessages.inserted], list: list(messages))
-    let initial = try list(messages).layout(expansion: ExpansionSet(), using: engine)
+    let initial = try list(messages).layout(using: engine)
     try require(
       initial.rows.map(\.isTruncated) == ids.map(cut.contains)
         && initial.rows.allSatisfy { ($0.label != nil) == $0.isTruncated }, demo,
@@ -250,7 +254,7 @@ struct DemoGallery {
     var expansion = ExpansionSet<String>()
     expansion.expand("m1")
     expansion.expand("m4")
-    let expanded = try list(messages).layout(expansion: expansion, using: engine)
+    let expanded = try list(messages, expansion: expansion).layout(using: engine)
     try require(
       expanded.rows.map(\.isExpanded) == ids.map { $0 == "m1" || $0 == "m4" }
         && expanded.size.height > initial.size.height, demo,
@@ -265,7 +269,7 @@ struct DemoGallery {
     // ids, so m1 and m4 stay expanded and the new row starts collapsed; a state kept by index
     // would now expand the new row and the one above m4.
     let withInserted = [DemoMessages.inserted] + messages
-    let inserted = try list(withInserted).layout(expansion: expansion, using: engine)
+    let inserted = try list(withInserted, expansion: expansion).layout(using: engine)
     let newRow = inserted.row(DemoMessages.inserted.id)
     try require(
       inserted.rows.map(\.id) == [DemoMessages.inserted.id] + ids
@@ -280,8 +284,10 @@ struct DemoGallery {
       options: "ExpansionSet keyed by id, rows m0 + m1…m6, m1 and m4 expanded, width 390",
       theme: .light)
 
-    let rightToLeft = try list(messages, theme: .dark, direction: .rightToLeft)
-      .layout(expansion: expansion, using: engine)
+    let rightToLeft = try list(
+      messages, theme: .dark, direction: .rightToLeft, expansion: expansion
+    )
+    .layout(using: engine)
     try require(
       rightToLeft.rows.allSatisfy { $0.accessoryFrame.minX > $0.textOrigin.x }, demo,
       "right to left, every avatar is on the right of its text")
@@ -294,9 +300,9 @@ struct DemoGallery {
 
     var toggled = ExpansionSet<String>()
     toggled.expand("m1")
-    let before = try list(messages).layout(expansion: ExpansionSet(), using: engine)
+    let before = try list(messages).layout(using: engine)
     let animation = try renderer.toggleAnimation(
-      from: before, to: try list(messages).layout(expansion: toggled, using: engine), row: "m1",
+      from: before, to: try list(messages, expansion: toggled).layout(using: engine), row: "m1",
       duration: 0.6, chrome: chrome, theme: .light)
     let isTruncated = before.row("m1")?.isTruncated == true
     try require(
@@ -316,16 +322,18 @@ struct DemoGallery {
   mutating func drawTruncationDetection() throws {
     beginSection(
       "Truncation detection",
-      "A fitness service's blurb limited to 2 lines. A TruncationDetector lays it out at each"
-        + " width and tells its observer when the answer changes; the \"show all\" button is"
-        + " drawn only when the text is cut.")
-    let changes = Mutex<[Bool]>([])
-    var detector = TruncationDetector(lineLimit: 2) { isTruncated in
-      changes.withLock { $0.append(isTruncated) }
-    }
+      "A fitness service's blurb limited to 2 lines. A TruncationDetector measures it at each"
+        + " width and says when the answer changes; the \"show all\" button is drawn only when"
+        + " the text is cut.")
+    var changes: [Bool] = []
     let blurb = StyledText(DemoTexts.fitnessBlurb, style: style())
+    var detector = TruncationDetector(
+      text: blurb, environment: ComponentEnvironment(width: 320), lineLimit: .lines(2))
     for width in [320.0, 560.0] {
-      let isTruncated = try detector.update(text: blurb, width: width, using: engine)
+      detector.environment.width = width
+      let update = try detector.update(using: engine)
+      if update.hasChanged { changes.append(update.isTruncated) }
+      let isTruncated = update.isTruncated
       try require(
         isTruncated == (width < 400), "truncation detection",
         "the blurb is \(width < 400 ? "cut" : "not cut") at 2 lines in \(width) points")
@@ -338,10 +346,10 @@ struct DemoGallery {
         options: "TruncationDetector(lineLimit: 2), width \(Int(width)), isTruncated"
           + " \(isTruncated)", theme: .light)
     }
-    let reported = changes.withLock { $0 }
+    let reported = changes
     try require(
       reported == [true, false], "truncation detection",
-      "the observer hears true, then false (heard \(reported))")
+      "the detector reports true, then false (reported \(reported))")
   }
 
   private func blurbImage(
@@ -376,8 +384,10 @@ struct DemoGallery {
     for isAligned in [false, true] {
       var items: [ComponentRenderer.StackItem] = []
       for text in texts {
-        let fullWidth = FullWidthText(text: text, frameAlignment: isAligned ? .leading : .center)
-        var aligned = try fullWidth.layout(in: Self.width, using: engine)
+        let fullWidth = FullWidthText(
+          text: text, environment: ComponentEnvironment(width: Self.width),
+          frameAlignment: isAligned ? .leading : .center)
+        var aligned = try fullWidth.layout(using: engine)
         if !isAligned { aligned.frame = aligned.textFrame }
         items.append(.text(aligned))
       }

@@ -114,11 +114,9 @@ struct RenderCommand: ParsableCommand {
     let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
     var model = ExpandableTextModel(
       text: StyledText(string, style: TextStyle(fontFamily: stack.defaultFamily, size: size)),
-      width: width, lineLimit: lineLimit, typeSize: appearance.category,
-      theme: appearance.colors, direction: appearance.layoutDirection,
+      environment: appearance.environment(width: width), lineLimit: .lines(lineLimit),
       truncationStyle: style == .fade ? .fade : .inline, moreLabel: moreLabel,
-      lessLabel: lessLabel)
-    model.isExpanded = state == .expanded
+      lessLabel: lessLabel, isExpanded: state == .expanded)
 
     do {
       if animate {

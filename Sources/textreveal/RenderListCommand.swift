@@ -56,7 +56,9 @@ struct RenderListCommand: ParsableCommand {
     guard width.isFinite, width > 0 else {
       throw ValidationError("--width must be a finite number greater than 0, got \(width)")
     }
-    let textWidth = ExpandingList<String>(rows: [], width: width).textWidth
+    let textWidth = ExpandingList<String>(
+      rows: [], environment: ComponentEnvironment(width: width)
+    ).textWidth
     guard textWidth > 0 else {
       throw ValidationError(
         "--width must leave room for the text beside the avatar (more than"
@@ -102,23 +104,22 @@ struct RenderListCommand: ParsableCommand {
     let stack = TextStack()
     let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
     let style = TextStyle(fontFamily: stack.defaultFamily, size: 17)
-    let list = ExpandingList(
-      rows: records.map { $0.row(style: style) }, width: width, lineLimit: lineLimit,
-      typeSize: appearance.category, theme: appearance.colors,
-      direction: appearance.layoutDirection)
     var expansion = ExpansionSet<String>()
     for id in expand { expansion.expand(id) }
+    let list = ExpandingList(
+      rows: records.map { $0.row(style: style) }, environment: appearance.environment(width: width),
+      lineLimit: .lines(lineLimit), expansion: expansion)
 
     do {
       let chrome = try ListRowRecord.chrome(
         for: records.map { ($0.id, $0.name) }, family: stack.defaultFamily,
         diameter: list.metrics.accessorySize, using: stack.engine)
       if let toggle {
-        var toggled = expansion
-        toggled.toggle(toggle)
-        let before = try list.layout(expansion: expansion, using: stack.engine)
+        var toggled = list
+        toggled.expansion.toggle(toggle)
+        let before = try list.layout(using: stack.engine)
         let animation = try renderer.toggleAnimation(
-          from: before, to: try list.layout(expansion: toggled, using: stack.engine),
+          from: before, to: try toggled.layout(using: stack.engine),
           row: toggle, duration: 0.35, chrome: chrome, theme: appearance.colors)
         let isTruncated = before.row(toggle)?.isTruncated == true
         try animation.write(to: output)
@@ -129,7 +130,7 @@ struct RenderListCommand: ParsableCommand {
           warn("row \"\(toggle)\" fits in \(lineLimit) lines; the animation is one frame")
         }
       } else {
-        let layout = try list.layout(expansion: expansion, using: stack.engine)
+        let layout = try list.layout(using: stack.engine)
         for id in expand where layout.row(id)?.isTruncated == false {
           warn("row \"\(id)\" fits in \(lineLimit) lines; --expand changes nothing")
         }

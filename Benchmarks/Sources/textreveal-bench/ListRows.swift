@@ -43,8 +43,9 @@ extension Suite {
         id: index,
         text: StyledText(text.string, style: TextStyle(fontFamily: Setup.family, size: Setup.size)))
     }
-    var list = ExpandingList(rows: rows, width: 0, lineLimit: Setup.lineLimit)
-    list.width =
+    var list = ExpandingList(
+      rows: rows, environment: ComponentEnvironment(width: 0), lineLimit: .lines(Setup.lineLimit))
+    list.environment.width =
       textWidth + 2 * list.metrics.padding + list.metrics.accessorySize
       + list.metrics.spacing
     return list
@@ -78,7 +79,7 @@ extension Suite {
     var firstPasses: [Double] = []
     var relayouts: [Double] = []
     var peerPasses: [Double] = []
-    let wideWidth = makeList([], textWidth: Self.relayoutTextWidth).width
+    let wideWidth = makeList([], textWidth: Self.relayoutTextWidth).environment.width
     for _ in 0..<max(3, repetitions / 2) {
       // A new list (so nothing prepared) over a new stack (so nothing shaped) for each pass; the
       // re-layout is the same list value given the wider width, as an app does on rotation.
@@ -88,7 +89,7 @@ extension Suite {
       var start = clock.now
       checksum &+= Int(try layoutList(fresh, engine: engine, screenOnly: true).size.height)
       firstPasses.append(seconds(start.duration(to: clock.now)))
-      fresh.width = wideWidth
+      fresh.environment.width = wideWidth
       start = clock.now
       checksum &+= Int(try layoutList(fresh, engine: engine, screenOnly: true).size.height)
       relayouts.append(seconds(start.duration(to: clock.now)))
@@ -113,10 +114,10 @@ extension Suite {
   func layoutList(
     _ list: ExpandingList<Int>, engine: TextLayoutEngine, screenOnly: Bool = false
   ) throws(BenchError) -> ListLayout<Int> {
-    let screen = Rect(x: 0, y: 0, width: list.width, height: Self.screenHeight)
+    let screen = Rect(x: 0, y: 0, width: list.environment.width, height: Self.screenHeight)
     do {
       return try list.layout(
-        expansion: ExpansionSet(), using: engine, visibleRect: screenOnly ? screen : nil)
+        using: engine, visibleRect: screenOnly ? screen : nil)
     } catch {
       throw .setup("the list does not lay out: \(error)")
     }

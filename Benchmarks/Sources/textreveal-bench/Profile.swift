@@ -47,14 +47,14 @@ enum Profile {
   static func relayouts(corpus: Corpus, repetitions: Int) {
     let suite = Suite(corpus: corpus, repetitions: repetitions)
     let texts = suite.listTexts()
-    let wide = suite.makeList([], textWidth: Suite.relayoutTextWidth).width
+    let wide = suite.makeList([], textWidth: Suite.relayoutTextWidth).environment.width
     var checksum = 0
     for _ in 0...repetitions {
       var list = suite.makeList(texts, textWidth: Suite.rowTextWidth)
       let engine = OurEngine().engine
       checksum &+= Int(
         (try? suite.layoutList(list, engine: engine, screenOnly: true))?.size.height ?? 0)
-      list.width = wide
+      list.environment.width = wide
       checksum &+= relayout(list, suite: suite, engine: engine)
     }
     output("profile list-relayout checksum=\(checksum)")

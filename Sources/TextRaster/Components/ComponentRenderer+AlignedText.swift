@@ -9,8 +9,10 @@ extension ComponentRenderer {
   /// they coincide the text frame's color shows.
   ///
   /// ```swift
-  /// let aligned = try FullWidthText(text: paragraph).layout(in: 320, using: engine)
-  /// try glyphs.draw(aligned, at: Point(x: 16, y: 16), in: &canvas, theme: .light,
+  /// let aligned = try FullWidthText(
+  ///   text: paragraph, environment: ComponentEnvironment(width: 320)
+  /// ).layout(using: engine)
+  /// try renderer.draw(aligned, at: Point(x: 16, y: 16), in: &canvas, theme: .light,
   ///                 frameBorders: .debug)
   /// ```
   ///

@@ -14,18 +14,19 @@ public struct FullWidthText: Sendable, Hashable {
   public var frameAlignment: FrameAlignment
   /// How lines are aligned inside the text's box.
   public var textAlignment: LineAlignment
-  /// The layout direction.
-  public var direction: InterfaceDirection
+  /// The available width and the direction (the type size scales the text; the theme is the
+  /// renderer's).
+  public var environment: ComponentEnvironment
 
   /// Creates a full-width text.
   public init(
-    text: StyledText, frameAlignment: FrameAlignment = .leading,
-    textAlignment: LineAlignment = .leading, direction: InterfaceDirection = .leftToRight
+    text: StyledText, environment: ComponentEnvironment,
+    frameAlignment: FrameAlignment = .leading, textAlignment: LineAlignment = .leading
   ) {
     self.text = text
+    self.environment = environment
     self.frameAlignment = frameAlignment
     self.textAlignment = textAlignment
-    self.direction = direction
   }
 
   /// A horizontal frame alignment.
@@ -38,17 +39,25 @@ public struct FullWidthText: Sendable, Hashable {
     case trailing
   }
 
-  /// Lays the text out in a proposed width.
+  /// Lays the text out in the environment's width.
   ///
-  /// - Parameters:
-  ///   - width: The proposed (available) width.
-  ///   - engine: The layout engine.
+  /// - Parameter engine: The layout engine.
   /// - Returns: The full frame, the text's box inside it, and the text laid out in that box.
-  /// - Throws: ``TextLayoutError`` for an invalid width.
-  public func layout(
-    in width: Double, using engine: TextLayoutEngine
-  ) throws(TextLayoutError) -> AlignedText {
-    let natural = try engine.layout(
+  /// - Throws: ``TextRevealError/layout(_:)`` for an invalid width.
+  public func layout(using engine: TextLayoutEngine) throws(TextRevealError) -> AlignedText {
+    do {
+      return try layOut(using: engine)
+    } catch {
+      throw .layout(error)
+    }
+  }
+
+  private func layOut(using engine: TextLayoutEngine) throws(TextLayoutError) -> AlignedText {
+    let width = environment.width
+    let direction = environment.direction
+    let text = text.scaled(to: environment.typeSize)
+    // The natural width only: measured, with no glyphs placed.
+    let natural = try engine.measure(
       text, configuration: LayoutConfiguration(width: width, direction: direction))
     // Greedy breaking gives the same lines at the widest line's width, so the text can be laid
     // out again in its own box with the text alignment applied there.

@@ -2,9 +2,9 @@ import TextLayout
 
 /// The clean-up an expandable text applies: trimming and collapsing runs of blank lines, keeping
 /// each character's style.
-public enum BlankLineCollapsing {
+package enum BlankLineCollapsing {
   /// The text without leading and trailing whitespace.
-  public static func trimmed(_ text: StyledText) -> StyledText {
+  package static func trimmed(_ text: StyledText) -> StyledText {
     let scalars = Array(text.string.unicodeScalars)
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else {
       return StyledText("", style: text.runs.first?.style ?? TextStyle())
@@ -15,7 +15,7 @@ public enum BlankLineCollapsing {
 
   /// The text with every run of blank lines — a newline, optional whitespace, another newline,
   /// and so on — replaced by one newline. Indentation after the run is kept.
-  public static func collapsed(_ text: StyledText) -> StyledText {
+  package static func collapsed(_ text: StyledText) -> StyledText {
     let scalars = Array(text.string.unicodeScalars)
     var keep = Array(repeating: true, count: scalars.count)
     var held: [Int] = []  // a newline and the whitespace after it, not yet known to be kept
@@ -33,7 +33,7 @@ public enum BlankLineCollapsing {
   }
 
   /// Whether collapsing changes the text.
-  public static func hasBlankLines(_ text: StyledText) -> Bool {
+  package static func hasBlankLines(_ text: StyledText) -> Bool {
     collapsed(text).string != text.string
   }
 

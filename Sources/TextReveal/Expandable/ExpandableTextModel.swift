@@ -4,27 +4,25 @@ import TextLayout
 ///
 /// The model is a value: give it the text and the environment (width, type size, theme,
 /// direction), ask it for a layout, hit-test taps against that layout, and perform the action.
+/// It owns its expanded state as a plain property, so a SwiftUI view keeps the model (or binds
+/// ``isExpanded``) in its state.
 ///
 /// ```swift
-/// var model = ExpandableTextModel(text: StyledText(description), width: 343)
+/// var model = ExpandableTextModel(
+///   text: StyledText(description), environment: ComponentEnvironment(width: 343))
 /// let layout = try model.layout(using: engine)
 /// if let action = model.hitTest(tap, in: layout) { model.perform(action) }
 /// ```
-public struct ExpandableTextModel: Sendable {
+public struct ExpandableTextModel: Sendable, Hashable {
   /// The text. Setting a different text collapses the model again.
   public var text: StyledText {
     didSet { if text != oldValue { isExpanded = false } }
   }
-  /// The width in points.
-  public var width: Double
-  /// The number of lines shown while collapsed, 3 by default.
-  public var lineLimit: Int
-  /// The dynamic type size; text sizes are given at ``TypeSize/large``.
-  public var typeSize: TypeSize
-  /// The colors.
-  public var theme: Theme
-  /// The layout direction.
-  public var direction: InterfaceDirection
+  /// The width, type size, theme and direction.
+  public var environment: ComponentEnvironment
+  /// The lines shown while collapsed, 3 by default; ``TextLayout/LineLimit/unlimited`` never
+  /// cuts the text.
+  public var lineLimit: LineLimit
   /// How the cut is shown.
   public var truncationStyle: TruncationStyle
   /// Whether runs of blank lines become one newline while collapsed.
@@ -35,62 +33,37 @@ public struct ExpandableTextModel: Sendable {
   public var lessLabel: String?
   /// Whether a tap anywhere on the text toggles it.
   public var togglesOnTapAnywhere: Bool
-  /// The duration of the expand and collapse animation, in seconds.
+  /// The duration of the expand and collapse animation, in seconds; 0 (what Reduce Motion
+  /// asks for) changes state without an animation.
   public var animationDuration: Double
-  /// Where the expanded state lives.
-  public var expansion: ExpansionSource
-
-  private var ownedIsExpanded = false
+  /// Whether the whole text is shown.
+  public var isExpanded: Bool
 
   /// Creates a model.
   ///
   /// - Parameters:
   ///   - text: The text, with sizes for the large type size.
-  ///   - width: The width in points.
-  ///   - lineLimit: The lines shown while collapsed (at least 1).
-  ///   - typeSize: The dynamic type size.
-  ///   - theme: The colors.
-  ///   - direction: The layout direction.
+  ///   - environment: The width, type size, theme and direction.
+  ///   - lineLimit: The lines shown while collapsed.
   ///   - truncationStyle: `.fade` (App Store) or `.inline` ("… more").
   ///   - moreLabel: The expand label.
   ///   - lessLabel: The collapse label, or `nil` for none.
-  ///   - expansion: Where the expanded state lives.
+  ///   - isExpanded: Whether the model starts expanded.
   public init(
-    text: StyledText, width: Double, lineLimit: Int = 3, typeSize: TypeSize = .large,
-    theme: Theme = .light, direction: InterfaceDirection = .leftToRight,
+    text: StyledText, environment: ComponentEnvironment, lineLimit: LineLimit = .lines(3),
     truncationStyle: TruncationStyle = .fade, moreLabel: String = "more",
-    lessLabel: String? = nil, expansion: ExpansionSource = .owned
+    lessLabel: String? = nil, isExpanded: Bool = false
   ) {
-    precondition(lineLimit >= 1, "An expandable text shows at least 1 line, got \(lineLimit)")
     self.text = text
-    self.width = width
+    self.environment = environment
     self.lineLimit = lineLimit
-    self.typeSize = typeSize
-    self.theme = theme
-    self.direction = direction
     self.truncationStyle = truncationStyle
     self.collapsesBlankLines = true
     self.moreLabel = moreLabel
     self.lessLabel = lessLabel
     self.togglesOnTapAnywhere = false
     self.animationDuration = 0.35
-    self.expansion = expansion
-  }
-
-  /// Whether the whole text is shown.
-  public var isExpanded: Bool {
-    get {
-      switch expansion {
-      case .owned: ownedIsExpanded
-      case .bound(let binding): binding.get()
-      }
-    }
-    set {
-      switch expansion {
-      case .owned: ownedIsExpanded = newValue
-      case .bound(let binding): binding.set(newValue)
-      }
-    }
+    self.isExpanded = isExpanded
   }
 
   /// Performs a tap's action; links are left to the caller.
@@ -106,9 +79,9 @@ public struct ExpandableTextModel: Sendable {
 
   /// The text as shown expanded: trimmed, scaled to the type size, colored by the theme.
   func expandedText() -> StyledText {
-    var result = BlankLineCollapsing.trimmed(text).scaled(to: typeSize)
+    var result = BlankLineCollapsing.trimmed(text).scaled(to: environment.typeSize)
     for run in result.runs where run.style.link != nil && run.style.color == nil {
-      result.updateStyle(in: run.range) { $0.color = theme.accent }
+      result.updateStyle(in: run.range) { $0.color = environment.theme.accent }
     }
     return result
   }
@@ -116,7 +89,7 @@ public struct ExpandableTextModel: Sendable {
   /// The style of the buttons: the text's last style, in the accent color.
   func buttonStyle(for text: StyledText) -> TextStyle {
     var style = text.runs.last?.style ?? TextStyle()
-    style.color = theme.accent
+    style.color = environment.theme.accent
     style.link = nil
     style.isSpoiler = false
     return style
@@ -126,68 +99,111 @@ public struct ExpandableTextModel: Sendable {
   ///
   /// - Parameter engine: The layout engine.
   /// - Returns: What to draw, the buttons, and both states' heights.
-  /// - Throws: ``TextLayoutError`` for an invalid width.
-  public func layout(using engine: TextLayoutEngine) throws(TextLayoutError) -> ExpandableTextLayout
+  /// - Throws: ``TextRevealError/layout(_:)`` for an invalid width.
+  public func layout(using engine: TextLayoutEngine) throws(TextRevealError) -> ExpandableTextLayout
   {
     try layout(using: engine, expanded: isExpanded)
   }
 
   /// Lays the model out in a given state.
+  ///
+  /// The engine is asked the cheapest question that answers each part: whether the text is
+  /// cut and the other state's height come from measuring (lines filled, no glyphs placed),
+  /// and only the state shown is laid out. The text's analysis is prepared once and shared by
+  /// the passes over it.
+  ///
+  /// - Complexity: One line-limited measurement, one layout of the state shown, one
+  ///   measurement of the other state (none when the text is not cut), and the label's layout.
   public func layout(
     using engine: TextLayoutEngine, expanded: Bool
+  ) throws(TextRevealError) -> ExpandableTextLayout {
+    do {
+      return try layOut(using: engine, expanded: expanded)
+    } catch {
+      throw .layout(error)
+    }
+  }
+
+  private func layOut(
+    using engine: TextLayoutEngine, expanded: Bool
   ) throws(TextLayoutError) -> ExpandableTextLayout {
-    let full = expandedText()
+    let full = PreparedText(expandedText())
     let limited = LayoutConfiguration(
-      width: width, lineLimit: .lines(lineLimit), direction: direction)
+      width: environment.width, lineLimit: lineLimit, direction: environment.direction)
     // Decided on the text as the reader will see it expanded, before blank lines collapse: a
     // text that only fits once its blank lines are squeezed is still cut.
-    let isTruncated = try engine.layout(full, configuration: limited).isTruncated
-    let expandedLayout = try layoutExpanded(full, using: engine)
-    let expandedHeight = expandedLayout.text.size.height
-
-    let shown = collapsesBlankLines && isTruncated ? BlankLineCollapsing.collapsed(full) : full
-    var collapsed = try layoutCollapsed(
-      shown, isTruncated: isTruncated, using: engine)
-    collapsed.expandedHeight = expandedHeight
+    let isTruncated = try engine.measure(full, configuration: limited).isTruncated
+    let shown =
+      collapsesBlankLines && isTruncated
+      ? PreparedText(BlankLineCollapsing.collapsed(full.text)) : full
     if expanded && isTruncated {
-      var result = expandedLayout
-      result.collapsedHeight = collapsed.collapsedHeight
+      var result = try layoutExpanded(full, using: engine)
+      result.collapsedHeight =
+        try engine.measure(shown, configuration: collapsedConfiguration(for: shown.text))
+        .size.height
       return result
+    }
+    var collapsed = try layoutCollapsed(shown, isTruncated: isTruncated, using: engine)
+    if isTruncated {
+      collapsed.expandedHeight = try engine.measure(
+        expandedText(full), configuration: expandedConfiguration
+      ).size.height
     }
     return collapsed
   }
 
-  func layoutExpanded(
-    _ text: StyledText, using engine: TextLayoutEngine
-  ) throws(TextLayoutError) -> ExpandableTextLayout {
-    var text = text
-    var lessRange: Range<Int>?
-    if let lessLabel {
-      let start = text.string.utf8.count
-      text.append("\u{00A0}\u{00A0}", style: text.runs.last?.style ?? TextStyle())
-      text.append(lessLabel, style: buttonStyle(for: text))
-      lessRange = (start + 2 * 2)..<text.string.utf8.count
+  /// The configuration of the expanded text: every line.
+  var expandedConfiguration: LayoutConfiguration {
+    LayoutConfiguration(width: environment.width, direction: environment.direction)
+  }
+
+  /// The configuration of the collapsed, cut text: the line limit, and the token of the
+  /// `.inline` style.
+  func collapsedConfiguration(for text: StyledText) -> LayoutConfiguration {
+    var configuration = LayoutConfiguration(
+      width: environment.width, lineLimit: lineLimit, direction: environment.direction)
+    if truncationStyle == .inline {
+      configuration.truncationToken = TruncationToken(
+        leader: "\u{2026} ", label: moreLabel, labelStyle: buttonStyle(for: text))
     }
-    let laidOut = try engine.layout(
-      text, configuration: LayoutConfiguration(width: width, direction: direction))
+    return configuration
+  }
+
+  /// The expanded text with the "less" label after it, and the label's range, when there is
+  /// one.
+  func expandedText(_ full: PreparedText) -> PreparedText {
+    guard let lessLabel else { return full }
+    var text = full.text
+    text.append("\u{00A0}\u{00A0}", style: text.runs.last?.style ?? TextStyle())
+    text.append(lessLabel, style: buttonStyle(for: text))
+    return PreparedText(text)
+  }
+
+  func layoutExpanded(
+    _ full: PreparedText, using engine: TextLayoutEngine
+  ) throws(TextLayoutError) -> ExpandableTextLayout {
+    let text = expandedText(full)
+    // The label follows the text and two no-break spaces.
+    let lessRange =
+      lessLabel.map { _ in (full.text.string.utf8.count + 2 * 2)..<text.text.string.utf8.count }
+    let laidOut = try engine.layout(text, configuration: expandedConfiguration)
     let lessButton = lessRange.flatMap { laidOut.rects(for: $0).last }
     return ExpandableTextLayout(
       text: laidOut, isExpanded: true, isTruncated: true, moreButton: nil,
       lessButton: lessButton, fade: nil,
-      size: Size(width: width, height: laidOut.size.height), collapsedHeight: 0,
+      size: Size(width: environment.width, height: laidOut.size.height), collapsedHeight: 0,
       expandedHeight: laidOut.size.height)
   }
 
   func layoutCollapsed(
-    _ text: StyledText, isTruncated: Bool, using engine: TextLayoutEngine
+    _ text: PreparedText, isTruncated: Bool, using engine: TextLayoutEngine
   ) throws(TextLayoutError) -> ExpandableTextLayout {
-    let style = buttonStyle(for: text)
-    var configuration = LayoutConfiguration(
-      width: width, lineLimit: .lines(lineLimit), direction: direction)
-    if isTruncated && truncationStyle == .inline {
-      configuration.truncationToken = TruncationToken(
-        leader: "\u{2026} ", label: moreLabel, labelStyle: style)
-    }
+    let style = buttonStyle(for: text.text)
+    let width = environment.width
+    let configuration =
+      isTruncated
+      ? collapsedConfiguration(for: text.text)
+      : LayoutConfiguration(width: width, lineLimit: lineLimit, direction: environment.direction)
     let laidOut = try engine.layout(text, configuration: configuration)
     var result = ExpandableTextLayout(
       text: laidOut, isExpanded: false, isTruncated: isTruncated, moreButton: nil,
@@ -213,7 +229,8 @@ public struct ExpandableTextModel: Sendable {
         configuration: LayoutConfiguration(width: width, alignment: .leading))
       let labelWidth = label.size.width
       let labelAscent = label.lines.first?.ascent ?? 0
-      let isRightToLeft = direction == .rightToLeft || last.paragraphLevel & 1 == 1
+      let isRightToLeft =
+        environment.direction == .rightToLeft || last.paragraphLevel & 1 == 1
       let labelX = isRightToLeft ? 0 : width - labelWidth
       result.moreButton = PlacedLabel(
         layout: label, origin: Point(x: labelX, y: last.baseline - labelAscent))
@@ -264,12 +281,12 @@ public struct ExpandableTextModel: Sendable {
   /// The animation from the current state to the other one.
   public func toggleAnimation(
     using engine: TextLayoutEngine
-  ) throws(TextLayoutError) -> ExpansionAnimation {
+  ) throws(TextRevealError) -> ExpansionAnimation {
     let layout = try layout(using: engine)
     return ExpansionAnimation(
       fromHeight: layout.isExpanded ? layout.expandedHeight : layout.collapsedHeight,
       toHeight: layout.isExpanded ? layout.collapsedHeight : layout.expandedHeight,
-      width: width, duration: animationDuration)
+      width: environment.width, duration: animationDuration)
   }
 
   // MARK: - Accessibility

@@ -16,7 +16,9 @@ public struct ExpansionAnimation: Sendable, Hashable {
 
   /// Creates an animation.
   public init(fromHeight: Double, toHeight: Double, width: Double, duration: Double = 0.35) {
-    precondition(duration > 0, "An animation lasts longer than 0 seconds, got \(duration)")
+    precondition(
+      duration >= 0 && duration.isFinite,
+      "An animation lasts 0 seconds (no animation) or longer, got \(duration)")
     self.fromHeight = fromHeight
     self.toHeight = toHeight
     self.width = width
@@ -27,7 +29,12 @@ public struct ExpansionAnimation: Sendable, Hashable {
   ///
   /// - Parameter time: Seconds since the animation started.
   public func progress(at time: Double) -> Double {
-    Self.easeInOut(time / duration)
+    Self.progress(at: time, duration: duration)
+  }
+
+  /// The eased progress of an animation of a duration; one of 0 seconds has ended at once.
+  static func progress(at time: Double, duration: Double) -> Double {
+    duration > 0 ? easeInOut(time / duration) : 1
   }
 
   /// The ease-in-out curve every TextReveal animation follows (smoothstep): the eased value of

@@ -5,14 +5,15 @@ import TextLayout
 ///
 /// Row heights come from the layout engine, never from estimates, and "Read more" appears only
 /// on rows whose text is really cut. The expanded state lives in an ``ExpansionSet`` keyed by
-/// row identity, so it survives inserting, removing and moving rows.
+/// row identity, so it survives inserting, removing and moving rows. The list owns it as a
+/// plain property, as ``ExpandableTextModel`` owns its expanded state.
 ///
 /// ```swift
-/// let list = ExpandingList(rows: rows, width: 390)
-/// let layout = try list.layout(expansion: expanded, using: engine)
-/// if let hit = layout.hitTest(tap) { expanded.toggle(hit.id) }
+/// var list = ExpandingList(rows: rows, environment: ComponentEnvironment(width: 390))
+/// let layout = try list.layout(using: engine)
+/// if let hit = layout.hitTest(tap) { list.perform(hit) }
 /// ```
-public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
+public struct ExpandingList<ID: Hashable & Sendable>: Sendable, Equatable {
   /// The rows, top to bottom.
   public var rows: [ListRow<ID>] {
     didSet { rowsVersion = PreparedTexts<ID>.newVersion() }
@@ -21,16 +22,12 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   /// same rows as the last one (a rotation, a toggle) reuses its prepared texts as they are,
   /// without looking each row up again.
   private var rowsVersion = PreparedTexts<ID>.newVersion()
-  /// The list's width in points.
-  public var width: Double
+  /// The list's width, type size, theme and direction.
+  public var environment: ComponentEnvironment
   /// The lines a collapsed row shows.
-  public var lineLimit: Int
-  /// The dynamic type size; text sizes are given at ``TypeSize/large``.
-  public var typeSize: TypeSize
-  /// The colors.
-  public var theme: Theme
-  /// The layout direction.
-  public var direction: InterfaceDirection
+  public var lineLimit: LineLimit
+  /// Which rows are expanded, by identity.
+  public var expansion: ExpansionSet<ID>
   /// Spacing and sizes of a row.
   public var metrics: Metrics
   /// The label under a cut, collapsed row.
@@ -42,18 +39,20 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   let preparedTexts = PreparedTexts<ID>()
 
   /// Creates a list.
+  ///
+  /// - Parameters:
+  ///   - rows: The rows, top to bottom.
+  ///   - environment: The width, type size, theme and direction.
+  ///   - lineLimit: The lines a collapsed row shows.
+  ///   - expansion: The rows expanded at first.
   public init(
-    rows: [ListRow<ID>], width: Double, lineLimit: Int = 3,
-    typeSize: TypeSize = .large, theme: Theme = .light,
-    direction: InterfaceDirection = .leftToRight
+    rows: [ListRow<ID>], environment: ComponentEnvironment, lineLimit: LineLimit = .lines(3),
+    expansion: ExpansionSet<ID> = ExpansionSet()
   ) {
-    precondition(lineLimit >= 1, "A row shows at least 1 line, got \(lineLimit)")
     self.rows = rows
-    self.width = width
+    self.environment = environment
     self.lineLimit = lineLimit
-    self.typeSize = typeSize
-    self.theme = theme
-    self.direction = direction
+    self.expansion = expansion
     self.metrics = Metrics()
     self.readMoreLabel = "Read more"
     self.showLessLabel = "Show less"
@@ -75,9 +74,28 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
     public init() {}
   }
 
+  /// Performs a tap on a row: expands or collapses it.
+  ///
+  /// - Parameter hit: What ``ListLayout/hitTest(_:)`` found.
+  public mutating func perform(_ hit: ListHit<ID>) {
+    switch hit.action {
+    case .expand: expansion.expand(hit.id)
+    case .collapse: expansion.collapse(hit.id)
+    }
+  }
+
+  /// Two lists are equal when their rows, environment, state and settings are; the prepared
+  /// texts they keep are a cache, left out. Every stored property is listed here or in the
+  /// test that checks this list (`ExpandingListTests.equalityCoversEveryProperty`).
+  public static func == (lhs: ExpandingList, rhs: ExpandingList) -> Bool {
+    lhs.rows == rhs.rows && lhs.environment == rhs.environment && lhs.lineLimit == rhs.lineLimit
+      && lhs.expansion == rhs.expansion && lhs.metrics == rhs.metrics
+      && lhs.readMoreLabel == rhs.readMoreLabel && lhs.showLessLabel == rhs.showLessLabel
+  }
+
   /// The width of a row's text.
   public var textWidth: Double {
-    width - 2 * metrics.padding - metrics.accessorySize - metrics.spacing
+    environment.width - 2 * metrics.padding - metrics.accessorySize - metrics.spacing
   }
 
   /// Lays out the rows: every row's frame, and the text of the rows a rectangle shows.
@@ -89,7 +107,6 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   /// measuring, and pays for glyphs only for the screen it shows.
   ///
   /// - Parameters:
-  ///   - expansion: Which rows are expanded.
   ///   - engine: The layout engine.
   ///   - visibleRect: The part of the list, in list coordinates, whose rows get their text laid
   ///     out; `nil` (the default) for every row.
@@ -98,37 +115,45 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable {
   ///   ``TextRevealError/layout(_:)`` for a width too small for the text.
   /// - Complexity: One line-limited measurement per row, plus an unlimited one per expanded
   ///   row, plus a layout per row in `visibleRect`.
-  /// - Note: The method is compiled ahead for `Int` and `String` row identities. With another
+  /// - Note: The work is compiled ahead for `Int` and `String` row identities. With another
   ///   identity type it runs as generic code, which reaches every row's fields through type
   ///   metadata looked up row by row: a re-layout of a long list takes about 4% longer.
+  public func layout(
+    using engine: TextLayoutEngine, visibleRect: Rect? = nil
+  ) throws(TextRevealError) -> ListLayout<ID> {
+    try layoutSpecialized(using: engine, visibleRect: visibleRect)
+  }
+
+  /// ``layout(using:visibleRect:)``, compiled ahead for the common identity types: a generic
+  /// call with one of them jumps to its specialized body.
   @_specialize(where ID == Int)
   @_specialize(where ID == String)
-  public func layout(
-    expansion: ExpansionSet<ID>, using engine: TextLayoutEngine, visibleRect: Rect? = nil
+  func layoutSpecialized(
+    using engine: TextLayoutEngine, visibleRect: Rect?
   ) throws(TextRevealError) -> ListLayout<ID> {
     // Finding the prepared texts also finds a row identity used twice.
     let prepared: [PreparedText]
-    switch preparedTexts.texts(for: rows, version: rowsVersion, typeSize: typeSize) {
+    switch preparedTexts.texts(for: rows, version: rowsVersion, typeSize: environment.typeSize) {
     case .success(let texts): prepared = texts
     case .failure(let duplicate): throw .duplicateRowID(String(describing: duplicate.id))
     }
     do {
-      return try layoutRows(
-        prepared, expansion: expansion, using: engine, visibleRect: visibleRect)
+      return try layoutRows(prepared, using: engine, visibleRect: visibleRect)
     } catch {
       throw .layout(error)
     }
   }
 
   private func layoutRows(
-    _ prepared: [PreparedText], expansion: ExpansionSet<ID>, using engine: TextLayoutEngine,
-    visibleRect: Rect?
+    _ prepared: [PreparedText], using engine: TextLayoutEngine, visibleRect: Rect?
   ) throws(TextLayoutError) -> ListLayout<ID> {
+    let width = environment.width
+    let direction = environment.direction
     let limited = LayoutConfiguration(
-      width: textWidth, lineLimit: .lines(lineLimit), direction: direction)
+      width: textWidth, lineLimit: lineLimit, direction: direction)
     let unlimited = LayoutConfiguration(width: textWidth, direction: direction)
-    var labelStyle = TextStyle(size: 15 * typeSize.scale, weight: .semibold)
-    labelStyle.color = theme.accent
+    var labelStyle = TextStyle(size: 15 * environment.typeSize.scale, weight: .semibold)
+    labelStyle.color = environment.theme.accent
     // The two labels are the same for every row: lay them out once.
     let readMore = try engine.layout(
       StyledText(readMoreLabel, style: labelStyle), configuration: unlimited)

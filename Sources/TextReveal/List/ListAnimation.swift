@@ -15,7 +15,9 @@ public struct ListAnimation<ID: Hashable & Sendable>: Sendable {
 
   /// Creates an animation.
   public init(from: ListLayout<ID>, to: ListLayout<ID>, duration: Double = 0.35) {
-    precondition(duration > 0, "An animation lasts longer than 0 seconds, got \(duration)")
+    precondition(
+      duration >= 0 && duration.isFinite,
+      "An animation lasts 0 seconds (no animation) or longer, got \(duration)")
     self.from = from
     self.to = to
     self.duration = duration
@@ -23,7 +25,7 @@ public struct ListAnimation<ID: Hashable & Sendable>: Sendable {
 
   /// The eased progress at a time, from 0 to 1.
   public func progress(at time: Double) -> Double {
-    ExpansionAnimation.easeInOut(time / duration)
+    ExpansionAnimation.progress(at: time, duration: duration)
   }
 
   /// Every row's frame at a time, in the target layout's order.

@@ -1,53 +1,69 @@
 import TextLayout
 
-/// Tells whether a text is cut at a line limit, and tells its observer only when that changes.
+/// Tells whether a text is cut at a line limit, and whether that answer changed since the last
+/// time it was asked.
 ///
 /// This replaces the SwiftUI trick of laying out a hidden copy of the text and comparing sizes:
-/// the answer comes from the layout engine, which knows where every line ends.
+/// the answer comes from measuring the text with the layout engine, which fills the lines
+/// without placing a glyph. Update it whenever the text or its environment changes (a new
+/// width, a new type size); show the "show all" button when ``isTruncated`` is true.
 ///
 /// ```swift
-/// var detector = TruncationDetector(lineLimit: 3) { showAllButton.isHidden = !$0 }
-/// try detector.update(text: blurb, width: 320, typeSize: .large, using: engine)
+/// var detector = TruncationDetector(
+///   text: blurb, environment: ComponentEnvironment(width: 320), lineLimit: .lines(3))
+/// if try detector.update(using: engine).hasChanged {
+///   showAllButton.isHidden = detector.isTruncated != true
+/// }
 /// ```
-public struct TruncationDetector: Sendable {
+public struct TruncationDetector: Sendable, Hashable {
+  /// The text, with sizes for the large type size.
+  public var text: StyledText
+  /// The width, type size and direction the text is measured in.
+  public var environment: ComponentEnvironment
   /// The number of lines the text is limited to.
-  public var lineLimit: Int
+  public var lineLimit: LineLimit
   /// The last answer; `nil` before the first update.
   public private(set) var isTruncated: Bool?
-  private let observer: @Sendable (Bool) -> Void
 
   /// Creates a detector.
   ///
   /// - Parameters:
-  ///   - lineLimit: The line limit (at least 1).
-  ///   - observer: Called with the new answer on the first update and whenever it changes.
-  public init(lineLimit: Int, observer: @escaping @Sendable (Bool) -> Void) {
-    precondition(lineLimit >= 1, "A line limit is at least 1, got \(lineLimit)")
+  ///   - text: The text, with sizes for the large type size.
+  ///   - environment: The width, type size and direction.
+  ///   - lineLimit: The line limit.
+  public init(text: StyledText, environment: ComponentEnvironment, lineLimit: LineLimit) {
+    self.text = text
+    self.environment = environment
     self.lineLimit = lineLimit
-    self.observer = observer
   }
 
-  /// Lays the text out with the current inputs and reports a changed answer.
+  /// The answer of an update.
+  public struct Update: Sendable, Hashable {
+    /// Whether the text is cut.
+    public var isTruncated: Bool
+    /// Whether that differs from the last answer (always true for the first update).
+    public var hasChanged: Bool
+  }
+
+  /// Measures the text with the current inputs.
   ///
-  /// - Parameters:
-  ///   - text: The text, with sizes for the large type size.
-  ///   - width: The width in points.
-  ///   - typeSize: The dynamic type size.
-  ///   - engine: The layout engine.
-  /// - Returns: Whether the text is cut.
-  /// - Throws: ``TextLayoutError`` for an invalid width.
+  /// - Parameter engine: The layout engine.
+  /// - Returns: Whether the text is cut, and whether that changed.
+  /// - Throws: ``TextRevealError/layout(_:)`` for an invalid width.
+  /// - Complexity: One measurement, which stops after the last visible line.
   @discardableResult
-  public mutating func update(
-    text: StyledText, width: Double, typeSize: TypeSize = .large,
-    using engine: TextLayoutEngine
-  ) throws(TextLayoutError) -> Bool {
-    let layout = try engine.layout(
-      text.scaled(to: typeSize),
-      configuration: LayoutConfiguration(width: width, lineLimit: .lines(lineLimit)))
-    if layout.isTruncated != isTruncated {
-      isTruncated = layout.isTruncated
-      observer(layout.isTruncated)
+  public mutating func update(using engine: TextLayoutEngine) throws(TextRevealError) -> Update {
+    let measurement: TextMeasurement
+    do {
+      measurement = try engine.measure(
+        text.scaled(to: environment.typeSize),
+        configuration: LayoutConfiguration(
+          width: environment.width, lineLimit: lineLimit, direction: environment.direction))
+    } catch {
+      throw .layout(error)
     }
-    return layout.isTruncated
+    let hasChanged = measurement.isTruncated != isTruncated
+    isTruncated = measurement.isTruncated
+    return Update(isTruncated: measurement.isTruncated, hasChanged: hasChanged)
   }
 }

@@ -34,8 +34,9 @@ struct ComponentDrawing {
     style: TruncationStyle = .fade, direction: InterfaceDirection = .leftToRight
   ) -> ExpandableTextModel {
     ExpandableTextModel(
-      text: StyledText(string, style: text.style), width: 300, theme: theme,
-      direction: direction, truncationStyle: style)
+      text: StyledText(string, style: text.style),
+      environment: ComponentEnvironment(width: 300, theme: theme, direction: direction),
+      truncationStyle: style)
   }
 
   func canvas(for layout: ExpandableTextLayout, theme: Theme) -> RasterCanvas {
@@ -205,8 +206,9 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
   func alignedTextBorders() throws {
     let drawing = try ComponentDrawing()
     let aligned = try FullWidthText(
-      text: StyledText("Short title", style: drawing.text.style), frameAlignment: .center
-    ).layout(in: 300, using: drawing.text.engine)
+      text: StyledText("Short title", style: drawing.text.style),
+      environment: ComponentEnvironment(width: 300), frameAlignment: .center
+    ).layout(using: drawing.text.engine)
     #expect(aligned.textFrame.minX > 50)
     var canvas = RasterCanvas(
       width: 332, height: aligned.frame.height + 32, scale: .x2, theme: .light)

@@ -27,7 +27,7 @@ struct ListDrawing {
         ListRow(id: "short", text: StyledText("See you at ten.", style: style)),
         ListRow(id: "hebrew", text: StyledText(hebrewText, style: style)),
         ListRow(id: "plain", text: StyledText("Thanks!", style: style)),
-      ], width: 360, direction: direction)
+      ], environment: ComponentEnvironment(width: 360, direction: direction))
     var initialsStyle = TextStyle(fontFamily: style.fontFamily, size: 16, weight: .semibold)
     initialsStyle.color = TextColor(red: 1, green: 1, blue: 1)
     var avatars: [String: ListChrome<String>.Avatar] = [:]
@@ -52,11 +52,13 @@ struct ListDrawing {
   func layout(expanded: Set<String> = []) throws -> ListLayout<String> {
     var expansion = ExpansionSet<String>()
     for id in expanded { expansion.expand(id) }
-    return try list.layout(expansion: expansion, using: engine)
+    var list = list
+    list.expansion = expansion
+    return try list.layout(using: engine)
   }
 
   func canvas(height: Double, theme: Theme = .light) -> RasterCanvas {
-    RasterCanvas(width: list.width + 32, height: height + 32, scale: .x2, theme: theme)
+    RasterCanvas(width: list.environment.width + 32, height: height + 32, scale: .x2, theme: theme)
   }
 
   func image(of layout: ListLayout<String>, height: Double? = nil) throws -> RasterCanvas {
@@ -174,8 +176,9 @@ let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
   @Test("an empty list draws nothing")
   func emptyList() throws {
     let list = try ListDrawing()
-    let empty = try ExpandingList<String>(rows: [], width: 360).layout(
-      expansion: ExpansionSet(), using: list.engine)
+    let empty = try ExpandingList<String>(
+      rows: [], environment: ComponentEnvironment(width: 360)
+    ).layout(using: list.engine)
     let canvas = try list.image(of: empty, height: 10)
     #expect(canvas.bitmap == list.canvas(height: 10).bitmap)
   }

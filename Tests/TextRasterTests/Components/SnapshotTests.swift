@@ -57,8 +57,9 @@ import TextReveal
   func draw(style: TruncationStyle, theme: Theme) throws -> RGBABitmap {
     let drawing = try ComponentDrawing()
     let model = ExpandableTextModel(
-      text: StyledText(componentText, style: drawing.text.style), width: 240, lineLimit: 2,
-      theme: theme, truncationStyle: style)
+      text: StyledText(componentText, style: drawing.text.style),
+      environment: ComponentEnvironment(width: 240, theme: theme), lineLimit: .lines(2),
+      truncationStyle: style)
     let layout = try model.layout(using: drawing.text.engine)
     var canvas = RasterCanvas(width: 256, height: layout.size.height + 16, scale: .x2, theme: theme)
     try drawing.renderer.draw(layout, at: Point(x: 8, y: 8), in: &canvas, theme: theme)

@@ -16,8 +16,10 @@ import TextLayout
   func frameAlignment(
     alignment: FullWidthText.FrameAlignment, direction: InterfaceDirection, side: String
   ) throws {
-    let text = FullWidthText(text: Self.paragraph, frameAlignment: alignment, direction: direction)
-    let aligned = try text.layout(in: 300, using: engine)
+    let text = FullWidthText(
+      text: Self.paragraph, environment: ComponentEnvironment(width: 300, direction: direction),
+      frameAlignment: alignment)
+    let aligned = try text.layout(using: engine)
     #expect(aligned.frame.width == 300)
     #expect(aligned.textFrame.width < 300)
     switch side {
@@ -31,8 +33,10 @@ import TextLayout
   func textAlignment() throws {
     let natural = try engine.layout(Self.paragraph, configuration: LayoutConfiguration(width: 300))
     for alignment in [LineAlignment.leading, .center, .trailing] {
-      let aligned = try FullWidthText(text: Self.paragraph, textAlignment: alignment)
-        .layout(in: 300, using: engine)
+      let aligned = try FullWidthText(
+        text: Self.paragraph, environment: ComponentEnvironment(width: 300),
+        textAlignment: alignment
+      ).layout(using: engine)
       #expect(aligned.layout.lines.map(\.range) == natural.lines.map(\.range))
       let box = aligned.textFrame.width
       let short = try #require(aligned.layout.lines.min { $0.width < $1.width })

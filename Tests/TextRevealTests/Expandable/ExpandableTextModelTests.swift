@@ -7,7 +7,8 @@ import TextLayout
 @Suite struct ExpandableTextModelTests {
   @Test("a long text is cut at three lines and shows more at the trailing edge (fade)")
   func collapsedFade() throws {
-    let model = ExpandableTextModel(text: StyledText(appDescription), width: 320)
+    let model = ExpandableTextModel(
+      text: StyledText(appDescription), environment: ComponentEnvironment(width: 320))
     let layout = try model.layout(using: engine)
     #expect(layout.isTruncated)
     #expect(!layout.isExpanded)
@@ -31,7 +32,8 @@ import TextLayout
 
   @Test("the inline style ends the last line with … more in the accent color")
   func collapsedInline() throws {
-    var model = ExpandableTextModel(text: StyledText(appDescription), width: 320)
+    var model = ExpandableTextModel(
+      text: StyledText(appDescription), environment: ComponentEnvironment(width: 320))
     model.truncationStyle = .inline
     let layout = try model.layout(using: engine)
     let label = try #require(layout.text.labelRect)
@@ -44,7 +46,8 @@ import TextLayout
 
   @Test("no button when the text fits, even at the limit")
   func fitsWithoutButton() throws {
-    let model = ExpandableTextModel(text: StyledText("Short and sweet."), width: 320)
+    let model = ExpandableTextModel(
+      text: StyledText("Short and sweet."), environment: ComponentEnvironment(width: 320))
     let layout = try model.layout(using: engine)
     #expect(!layout.isTruncated)
     #expect(layout.moreButton == nil)
@@ -55,10 +58,11 @@ import TextLayout
   @Test("a smaller type size can make the same text fit, so the button goes")
   func typeSizes() throws {
     let text = StyledText("Every habit and every goal in one calm place, on every device.")
-    var model = ExpandableTextModel(text: text, width: 320, lineLimit: 2)
-    model.typeSize = .extraSmall
+    var model = ExpandableTextModel(
+      text: text, environment: ComponentEnvironment(width: 320), lineLimit: .lines(2))
+    model.environment.typeSize = .extraSmall
     #expect(try !model.layout(using: engine).isTruncated)
-    model.typeSize = .accessibilityExtraLarge
+    model.environment.typeSize = .accessibilityExtraLarge
     let large = try model.layout(using: engine)
     #expect(large.isTruncated)
     #expect(large.text.lines[0].runs[0].style.size == 40)
@@ -67,7 +71,8 @@ import TextLayout
   @Test("tapping more expands, tapping less collapses, with the whole text shown")
   func toggles() throws {
     var model = ExpandableTextModel(
-      text: StyledText(appDescription), width: 320, lessLabel: "less")
+      text: StyledText(appDescription), environment: ComponentEnvironment(width: 320),
+      lessLabel: "less")
     let collapsed = try model.layout(using: engine)
     let more = try #require(collapsed.moreButton).frame
     let tap = Point(x: more.midX, y: more.midY)
@@ -94,7 +99,8 @@ import TextLayout
   func blankLines() throws {
     let string =
       "\n\n  First paragraph of the notes.\n\n \n\nSecond paragraph.\nThird line here.  \n"
-    var model = ExpandableTextModel(text: StyledText(string), width: 320, lineLimit: 3)
+    var model = ExpandableTextModel(
+      text: StyledText(string), environment: ComponentEnvironment(width: 320), lineLimit: .lines(3))
     let collapsed = try model.layout(using: engine)
     // Expanded it takes five lines (two blank), so it is cut at three; collapsed the blank lines
     // are squeezed and it shows its three lines of text.
@@ -113,7 +119,8 @@ import TextLayout
 
   @Test("changing the text collapses the model again")
   func textChangeCollapses() throws {
-    var model = ExpandableTextModel(text: StyledText(appDescription), width: 320)
+    var model = ExpandableTextModel(
+      text: StyledText(appDescription), environment: ComponentEnvironment(width: 320))
     model.perform(.expand)
     #expect(model.isExpanded)
     model.text = StyledText(appDescription)
@@ -122,17 +129,47 @@ import TextLayout
     #expect(!model.isExpanded)
   }
 
-  @Test("a bound state is read and written through the caller's binding")
-  func boundState() throws {
-    final class Box: @unchecked Sendable { var value = false }
-    let box = Box()
+  @Test("the model is a value: its state is a plain property a caller can own or bind")
+  func valueState() throws {
     var model = ExpandableTextModel(
-      text: StyledText(appDescription), width: 320,
-      expansion: .bound(ExpansionBinding(get: { box.value }, set: { box.value = $0 })))
+      text: StyledText(appDescription), environment: ComponentEnvironment(width: 320))
+    let copy = model
     model.perform(.expand)
-    #expect(box.value)
-    box.value = false
+    #expect(model.isExpanded && !copy.isExpanded)
+    #expect(model != copy)
+    // What a SwiftUI binding does: write the flag from outside, and the layout follows it.
+    model.isExpanded = false
+    #expect(model == copy)
     #expect(try !model.layout(using: engine).isExpanded)
+    model.isExpanded = true
+    #expect(try model.layout(using: engine).isExpanded)
+  }
+
+  @Test("a zero animation duration (Reduce Motion) jumps to the other state")
+  func zeroDuration() throws {
+    var model = ExpandableTextModel(
+      text: StyledText(appDescription), environment: ComponentEnvironment(width: 320))
+    model.animationDuration = 0
+    let animation = try model.toggleAnimation(using: engine)
+    #expect(animation.duration == 0)
+    #expect(animation.height(at: 0) == animation.toHeight)
+  }
+
+  @Test("heights come from measuring: each state's height is its layout's")
+  func measuredHeights() throws {
+    for width in [200.0, 320, 480] {
+      for style in [TruncationStyle.fade, .inline] {
+        let model = ExpandableTextModel(
+          text: StyledText(appDescription + "\n\n\n" + appDescription),
+          environment: ComponentEnvironment(width: width), truncationStyle: style,
+          lessLabel: "less")
+        let collapsed = try model.layout(using: engine, expanded: false)
+        let expanded = try model.layout(using: engine, expanded: true)
+        #expect(collapsed.expandedHeight == expanded.size.height, "\(width) \(style)")
+        #expect(expanded.collapsedHeight == collapsed.size.height, "\(width) \(style)")
+        #expect(collapsed.collapsedHeight == collapsed.size.height)
+      }
+    }
   }
 
   @Test("right-to-left text mirrors the fade: more at the left, clear edge on the left")
@@ -142,7 +179,8 @@ import TextLayout
       יעדי היום במסך הבית, והתזכורות מגיעות כשהן עוזרות באמת.
       """
     let model = ExpandableTextModel(
-      text: StyledText(hebrew), width: 280, direction: .rightToLeft, moreLabel: "עוד")
+      text: StyledText(hebrew),
+      environment: ComponentEnvironment(width: 280, direction: .rightToLeft), moreLabel: "עוד")
     let layout = try model.layout(using: engine)
     #expect(layout.isTruncated)
     let button = try #require(layout.moreButton)
@@ -163,7 +201,8 @@ import TextLayout
     let url = try #require(URL(string: "https://example.com/privacy"))
     text.append("here", style: TextStyle(link: url))
     text.append(" before you sign up.", style: TextStyle())
-    let model = ExpandableTextModel(text: text, width: 400)
+    let model = ExpandableTextModel(
+      text: text, environment: ComponentEnvironment(width: 400))
     let layout = try model.layout(using: engine)
     let linkRange = 24..<28
     let rect = try #require(layout.text.rects(for: linkRange).first)
@@ -174,7 +213,8 @@ import TextLayout
 
   @Test("the animation eases the height from one state to the other")
   func animation() throws {
-    var model = ExpandableTextModel(text: StyledText(appDescription), width: 320)
+    var model = ExpandableTextModel(
+      text: StyledText(appDescription), environment: ComponentEnvironment(width: 320))
     model.animationDuration = 0.4
     let animation = try model.toggleAnimation(using: engine)
     let layout = try model.layout(using: engine)
@@ -191,7 +231,8 @@ import TextLayout
 
   @Test("accessibility reads the whole text and names the action")
   func accessibility() throws {
-    var model = ExpandableTextModel(text: StyledText("  " + appDescription), width: 320)
+    var model = ExpandableTextModel(
+      text: StyledText("  " + appDescription), environment: ComponentEnvironment(width: 320))
     let description = model.accessibility(isTruncated: true)
     #expect(description.label == appDescription)
     #expect(description.value == "collapsed")

@@ -1,45 +1,60 @@
-import Synchronization
 import Testing
 import TextLayout
 
 @testable import TextReveal
 
 @Suite struct TruncationDetectorTests {
-  final class Log: Sendable {
-    let values = Mutex<[Bool]>([])
-    func append(_ value: Bool) { values.withLock { $0.append(value) } }
-    var all: [Bool] { values.withLock { $0 } }
-  }
+  static let blurb = StyledText(
+    "Track runs, rides and swims with heart-rate zones, pace alerts and weekly summaries "
+      + "that tell you what changed.")
 
-  @Test("the observer hears each change once: width, text and type size")
+  @Test("an update says when the answer changed: width, text and type size")
   func reportsChanges() throws {
-    let log = Log()
-    var detector = TruncationDetector(lineLimit: 3) { log.append($0) }
-    let blurb = StyledText(
-      "Track runs, rides and swims with heart-rate zones, pace alerts and weekly summaries "
-        + "that tell you what changed.")
-    try detector.update(text: blurb, width: 400, using: engine)
-    try detector.update(text: blurb, width: 400, using: engine)
-    try detector.update(text: blurb, width: 390, using: engine)
-    #expect(log.all == [false])
-    try detector.update(text: blurb, width: 150, using: engine)
-    try detector.update(text: blurb, width: 140, using: engine)
-    #expect(log.all == [false, true])
-    try detector.update(text: StyledText("Short."), width: 140, using: engine)
-    #expect(log.all == [false, true, false])
-    try detector.update(
-      text: blurb, width: 400, typeSize: .accessibilityExtraExtraExtraLarge, using: engine)
-    #expect(log.all == [false, true, false, true])
+    var detector = TruncationDetector(
+      text: Self.blurb, environment: ComponentEnvironment(width: 400), lineLimit: .lines(3))
+    var changes: [Bool] = []
+    func update(_ change: (inout TruncationDetector) -> Void) throws {
+      change(&detector)
+      let update = try detector.update(using: engine)
+      #expect(update.isTruncated == detector.isTruncated)
+      if update.hasChanged { changes.append(update.isTruncated) }
+    }
+    try update { _ in }
+    try update { _ in }
+    try update { $0.environment.width = 390 }
+    #expect(changes == [false])
+    try update { $0.environment.width = 150 }
+    try update { $0.environment.width = 140 }
+    #expect(changes == [false, true])
+    try update { $0.text = StyledText("Short.") }
+    #expect(changes == [false, true, false])
+    try update {
+      $0.text = Self.blurb
+      $0.environment.width = 400
+      $0.environment.typeSize = .accessibilityExtraExtraExtraLarge
+    }
+    #expect(changes == [false, true, false, true])
     #expect(detector.isTruncated == true)
   }
 
-  @Test("invalid widths are errors, and the observer is not called")
-  func invalidWidth() {
-    let log = Log()
-    var detector = TruncationDetector(lineLimit: 3) { log.append($0) }
-    #expect(throws: TextLayoutError.self) {
-      try detector.update(text: StyledText("x"), width: 0, using: engine)
+  @Test("the answer is the engine's: a layout at the same limit is cut exactly when it says")
+  func agreesWithLayout() throws {
+    for width in stride(from: 120.0, through: 480, by: 40) {
+      var detector = TruncationDetector(
+        text: Self.blurb, environment: ComponentEnvironment(width: width), lineLimit: .lines(2))
+      let layout = try engine.layout(
+        Self.blurb, configuration: LayoutConfiguration(width: width, lineLimit: .lines(2)))
+      #expect(try detector.update(using: engine).isTruncated == layout.isTruncated, "\(width)")
     }
-    #expect(log.all.isEmpty)
+  }
+
+  @Test("an invalid width is an error, and the last answer stays")
+  func invalidWidth() throws {
+    var detector = TruncationDetector(
+      text: StyledText("x"), environment: ComponentEnvironment(width: 100), lineLimit: .lines(3))
+    try detector.update(using: engine)
+    detector.environment.width = 0
+    #expect(throws: TextRevealError.self) { try detector.update(using: engine) }
+    #expect(detector.isTruncated == false)
   }
 }
