@@ -114,7 +114,7 @@ struct DemoGallery {
           layout.isTruncated && layout.moreButton != nil, "expandable",
           "the app description is cut at 3 lines in \(Self.width) points")
         try require(
-          truncationStyle == .fade ? layout.fade != nil : layout.text.labelRect != nil,
+          truncationStyle == .fade ? layout.fade != nil : layout.text.tokenLabelRect != nil,
           "expandable", "the \(truncationStyle) style shows its \"more\"")
         try add(
           renderer.image(of: layout, theme: theme),

@@ -3,7 +3,7 @@ import TextLayout
 
 /// Wraps a shaper and an analyzer and records the furthest text offset each was asked about,
 /// to prove the engine leaves text after the last visible line alone.
-public final class RecordingBackend: TextShaper, UnicodeAnalyzer, Sendable {
+public final class RecordingBackend: TextShaper, BatchMeasuringShaper, UnicodeAnalyzer, Sendable {
   let shaper: any TextShaper
   let analyzer: any UnicodeAnalyzer
   let state = Mutex(Record())
@@ -52,7 +52,7 @@ public final class RecordingBackend: TextShaper, UnicodeAnalyzer, Sendable {
     into measures: inout [ShapedMeasure]
   ) {
     record(upTo: pieces.map(\.upperBound).max() ?? 0, pieces: pieces.count, in: \.measureCalls)
-    shaper.measure(
+    shaper.measureBatch(
       pieces, in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
   }
 

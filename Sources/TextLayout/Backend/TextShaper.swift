@@ -38,43 +38,12 @@ public protocol TextShaper: Sendable {
   /// - Returns: Exactly `ShapedMeasure(shape(text, style: style, isRightToLeft: isRightToLeft),
   ///   text: text)`.
   func measure(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedMeasure
-
-  /// Measures pieces of one string that share a style and a direction, in one call.
-  ///
-  /// The engine measures the segments of a line or so at once through this call, so that a
-  /// shaper resolves the style and takes its locks once per batch rather than per piece. The
-  /// default implementation calls ``measure(_:style:isRightToLeft:)`` for each piece.
-  ///
-  /// - Parameters:
-  ///   - pieces: UTF-8 ranges of `string`, none containing a paragraph separator.
-  ///   - string: The text the pieces come from; the characters around a piece are its context.
-  ///   - style: The style of every piece.
-  ///   - isRightToLeft: Whether the pieces are shaped right to left.
-  ///   - measures: Where the pieces' measures are appended, in order: for each, exactly what
-  ///     ``measure(_:style:isRightToLeft:)`` gives for the piece as a substring of `string`.
-  func measure(
-    _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
-    into measures: inout [ShapedMeasure])
 }
 
 extension TextShaper {
   /// Measures a piece by shaping it; see ``TextShaper/measure(_:style:isRightToLeft:)``.
   public func measure(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedMeasure {
     ShapedMeasure(shape(text, style: style, isRightToLeft: isRightToLeft), text: text)
-  }
-
-  /// Measures each piece with ``TextShaper/measure(_:style:isRightToLeft:)``; see
-  /// ``TextShaper/measure(_:in:style:isRightToLeft:into:)``.
-  public func measure(
-    _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
-    into measures: inout [ShapedMeasure]
-  ) {
-    let utf8 = string.utf8
-    for piece in pieces {
-      let start = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound)
-      let end = utf8.index(start, offsetBy: piece.count)
-      measures.append(measure(string[start..<end], style: style, isRightToLeft: isRightToLeft))
-    }
   }
 }
 

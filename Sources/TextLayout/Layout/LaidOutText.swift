@@ -11,7 +11,7 @@
 ///
 /// ```swift
 /// let layout = try engine.layout(text, configuration: .init(width: 320, lineLimit: .lines(3)))
-/// if layout.isTruncated { showMoreButton(at: layout.labelRect) }
+/// if layout.isTruncated { showMoreButton(at: layout.tokenLabelRect) }
 /// ```
 public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   /// The contents, shared between copies: a list keeps a layout (its "Read more" label, say)
@@ -34,16 +34,16 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   /// The truncation token's rectangle, when the text is cut and a token was given.
   public var tokenRect: Rect? { storage.fields.tokenRect }
   /// The rectangle of the token's label (the "more" part), when there is one.
-  public var labelRect: Rect? { storage.fields.labelRect }
+  public var tokenLabelRect: Rect? { storage.fields.tokenLabelRect }
 
   package init(
     text: StyledText, configuration: LayoutConfiguration, lines: [Line], isTruncated: Bool,
-    visibleEnd: Int, size: Size, tokenRect: Rect?, labelRect: Rect?
+    visibleEnd: Int, size: Size, tokenRect: Rect?, tokenLabelRect: Rect?
   ) {
     storage = Storage(
       fields: Fields(
         text: text, configuration: configuration, lines: lines, isTruncated: isTruncated,
-        visibleEnd: visibleEnd, size: size, tokenRect: tokenRect, labelRect: labelRect))
+        visibleEnd: visibleEnd, size: size, tokenRect: tokenRect, tokenLabelRect: tokenLabelRect))
   }
 
   // Equality and hashing are the stored fields' own, derived on `Fields`: a field added there
@@ -68,7 +68,7 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
     let visibleEnd: Int
     let size: Size
     let tokenRect: Rect?
-    let labelRect: Rect?
+    let tokenLabelRect: Rect?
   }
 
   /// The immutable contents, shared by copies.

@@ -123,7 +123,7 @@ extension LayoutBuilder {
         batch.ranges.append(pieces[next].range)
         next += 1
       }
-      shaper.measure(
+      batchShaper.measure(
         batch.ranges, in: text.string, style: text.runs[pieces[stretch].run].style,
         isRightToLeft: pieces[stretch].level & 1 == 1, into: &batch.measures)
       stretch = next

@@ -116,7 +116,7 @@ extension LayoutBuilder {
     var top = 0.0
     var widest = 0.0
     var tokenRect: Rect?
-    var labelRect: Rect?
+    var tokenLabelRect: Rect?
     for (index, draft) in drafts.enumerated() {
       if index > 0 { top += configuration.lineSpacing }
       let line = placeLine(draft, top: top)
@@ -125,7 +125,9 @@ extension LayoutBuilder {
       for run in line.runs where run.role != .text {
         let rect = Rect(x: run.x, y: line.top, width: run.width, height: line.height)
         tokenRect = tokenRect.map { union($0, rect) } ?? rect
-        if run.role == .tokenLabel { labelRect = labelRect.map { union($0, rect) } ?? rect }
+        if run.role == .tokenLabel {
+          tokenLabelRect = tokenLabelRect.map { union($0, rect) } ?? rect
+        }
       }
       lines.append(line)
     }
@@ -144,7 +146,7 @@ extension LayoutBuilder {
     return LaidOutText(
       text: text, configuration: configuration, lines: lines, isTruncated: isTruncated,
       visibleEnd: visibleEnd, size: Size(width: widest, height: top), tokenRect: tokenRect,
-      labelRect: labelRect)
+      tokenLabelRect: tokenLabelRect)
   }
 
   func union(_ a: Rect, _ b: Rect) -> Rect {

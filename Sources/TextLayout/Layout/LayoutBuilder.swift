@@ -24,6 +24,8 @@ struct LayoutBuilder {
   let text: StyledText
   let configuration: LayoutConfiguration
   let shaper: any TextShaper
+  /// The shaper as one that measures batches (see ``TextLayoutEngine/batchShaper``).
+  let batchShaper: any BatchMeasuringShaper
   let analyzer: any UnicodeAnalyzer
   let limit: Int
   let fixedWindow: Int?
@@ -62,6 +64,7 @@ struct LayoutBuilder {
 
   init(
     text: StyledText, configuration: LayoutConfiguration, shaper: any TextShaper,
+    batchShaper: (any BatchMeasuringShaper)? = nil,
     analyzer: any UnicodeAnalyzer, initialWindow: Int? = nil, prepared: PreparedText? = nil
   ) {
     self.fixedWindow = initialWindow
@@ -69,6 +72,7 @@ struct LayoutBuilder {
     self.text = text
     self.configuration = configuration
     self.shaper = shaper
+    self.batchShaper = batchShaper ?? PieceByPieceShaper.wrapping(shaper)
     self.analyzer = analyzer
     self.limit = configuration.lineLimit.count
     drafts.reserveCapacity(min(limit, 8))
@@ -135,10 +139,7 @@ struct LayoutBuilder {
       let byte = bytes[offset]
       if byte < 0x80 { return Unicode.Scalar(byte) }
       // A letter of another script: its scalar, decoded in place.
-      var iterator = UnsafeBufferPointer(rebasing: bytes[offset...]).makeIterator()
-      var decoder = UTF8()
-      guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
-      return scalar
+      return UTF8Decoding.scalar(at: offset, in: bytes).scalar
     }
     if let first, !ShapedMeasure.isHangingSpace(first) { return true }
     return text.slice(offset..<count).unicodeScalars.contains { !ShapedMeasure.isHangingSpace($0) }

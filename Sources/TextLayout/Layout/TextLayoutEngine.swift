@@ -17,6 +17,9 @@ public struct TextLayoutEngine: Sendable {
   public let shaper: any TextShaper
   /// The Unicode services backend.
   public let analyzer: any UnicodeAnalyzer
+  /// The shaper as one that measures batches: itself when it is one, otherwise an adapter
+  /// that measures piece by piece. Looked up once here, not for every layout.
+  let batchShaper: any BatchMeasuringShaper
   /// The first analysis window, in UTF-8 bytes, for long paragraphs of a limited layout; `nil`
   /// estimates it from the width, font size and remaining lines. Tests set it small to make
   /// several windows.
@@ -32,6 +35,7 @@ public struct TextLayoutEngine: Sendable {
   public init(shaper: any TextShaper, analyzer: any UnicodeAnalyzer) {
     self.shaper = shaper
     self.analyzer = analyzer
+    self.batchShaper = PieceByPieceShaper.wrapping(shaper)
   }
 
   /// Lays out a text.
@@ -158,7 +162,8 @@ public struct TextLayoutEngine: Sendable {
     let count = text.string.utf8.count
     guard count <= Int(Int32.max) else { throw .textTooLong(count) }
     return LayoutBuilder(
-      text: text, configuration: configuration, shaper: shaper, analyzer: analyzer,
+      text: text, configuration: configuration, shaper: shaper, batchShaper: batchShaper,
+      analyzer: analyzer,
       initialWindow: initialWindow, prepared: prepared)
   }
 

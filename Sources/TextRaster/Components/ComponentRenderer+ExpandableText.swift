@@ -34,7 +34,7 @@ extension ComponentRenderer {
     let colors = TextColors(theme: theme)
     guard let fade = expandable.fade else {
       try glyphs.draw(expandable.text, at: origin, in: &canvas, colors: colors)
-      if let label = expandable.moreButton, expandable.text.labelRect == nil {
+      if let label = expandable.moreButton, expandable.text.tokenLabelRect == nil {
         try draw(label, at: origin, in: &canvas, theme: theme)
       }
       return

@@ -213,7 +213,7 @@ public struct ExpandableTextModel: Sendable, Hashable {
 
     switch truncationStyle {
     case .inline:
-      if let rect = laidOut.labelRect {
+      if let rect = laidOut.tokenLabelRect {
         let label = try engine.layout(
           StyledText(moreLabel, style: style),
           configuration: LayoutConfiguration(width: max(1, rect.width + 1)))

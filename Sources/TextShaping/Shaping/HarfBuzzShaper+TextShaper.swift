@@ -1,7 +1,7 @@
 import CHarfBuzz
 import TextLayout
 
-extension HarfBuzzShaper: TextShaper {
+extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
   /// The unhinted metrics of the primary face a style resolves to, at the style's size.
   ///
   /// - Parameter style: The style whose font is measured.
@@ -58,7 +58,7 @@ extension HarfBuzzShaper: TextShaper {
   ///   - style: The style of every piece.
   ///   - isRightToLeft: Whether the pieces are shaped right to left.
   ///   - measures: Where the pieces' measures are appended, in order.
-  public func measure(
+  package func measure(
     _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
     into measures: inout [ShapedMeasure]
   ) {
@@ -219,14 +219,14 @@ extension HarfBuzzShaper: TextShaper {
     let startsNeutral =
       first < 0x80
       ? first == 0x20
-      : TextItemizer.isFontNeutral(UTF8Scalars.scalar(at: piece.lowerBound, in: text).scalar)
+      : TextItemizer.isFontNeutral(UTF8Decoding.scalar(at: piece.lowerBound, in: text).scalar)
     let before =
       startsNeutral ? neighbor(before: piece.lowerBound, in: text, primary: primary) : nil
     let last = text[piece.upperBound - 1]
     let endsNeutral =
       last < 0x80
       ? last == 0x20
-      : TextItemizer.isFontNeutral(UTF8Scalars.scalar(endingAt: piece.upperBound, in: text).scalar)
+      : TextItemizer.isFontNeutral(UTF8Decoding.scalar(endingAt: piece.upperBound, in: text).scalar)
     guard endsNeutral, !endsWithSpacesInPrimaryFace(piece, in: text, primary: primary) else {
       return (before, nil)
     }
@@ -243,7 +243,7 @@ extension HarfBuzzShaper: TextShaper {
     var examined = 0
     var offset = start
     while offset > 0 {
-      let (scalar, start) = UTF8Scalars.scalar(endingAt: offset, in: text)
+      let (scalar, start) = UTF8Decoding.scalar(endingAt: offset, in: text)
       if Self.isParagraphSeparator(scalar) || examined == 64 { break }
       examined += 1
       if font == nil && !TextItemizer.isFontNeutral(scalar) && !Self.isMark(scalar) {
@@ -266,7 +266,7 @@ extension HarfBuzzShaper: TextShaper {
     var examined = 0
     var offset = end
     while offset < text.count {
-      let (scalar, length) = UTF8Scalars.scalar(at: offset, in: text)
+      let (scalar, length) = UTF8Decoding.scalar(at: offset, in: text)
       if Self.isParagraphSeparator(scalar) || examined == 64 { break }
       examined += 1
       if !TextItemizer.isFontNeutral(scalar) {
@@ -293,7 +293,7 @@ extension HarfBuzzShaper: TextShaper {
     guard end > piece.lowerBound, end < piece.upperBound else { return false }
     let byte = text[end - 1]
     if byte < 0x80 { return byte > 0x20 && byte < 0x7F && primary.font.coversPrintableASCII }
-    let scalar = UTF8Scalars.scalar(endingAt: end, in: text).scalar
+    let scalar = UTF8Decoding.scalar(endingAt: end, in: text).scalar
     return TextItemizer.standsAlone(scalar) && !TextItemizer.isFontNeutral(scalar)
       && primary.font.hasGlyph(for: scalar)
   }

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import TextLayout
 
 extension TextItemizer {
   /// The only item of a piece, when it has one, found without the per-character arrays
@@ -32,7 +33,7 @@ extension TextItemizer {
     var endsNeutral = false
     var offset = 0
     while offset < bytes.count {
-      let (scalar, length) = UTF8Scalars.scalar(at: offset, in: bytes)
+      let (scalar, length) = UTF8Decoding.scalar(at: offset, in: bytes)
       guard standsAlone(scalar) else { return nil }
       characterStarts.append(offset)
       offset += length

@@ -562,7 +562,7 @@ enum BidiRules {
           // BD16: push the bracket; past the stack's capacity BD16 stops, where ICU goes on.
           guard depth < BidiRules.maximumBracketDepth else { return false }
           let closer = Self.closer(
-            of: UTF8Scalars.scalar(endingAt: Int(ends[index]), in: bytes).scalar.value)
+            of: UTF8Decoding.scalar(endingAt: Int(ends[index]), in: bytes).scalar.value)
           openings[pushed] = Opening(
             position: Int32(truncatingIfNeeded: index), closer: closer,
             synonym: closer == 0x232A ? 0x3009 : closer == 0x3009 ? 0x232A : 0,
@@ -575,7 +575,7 @@ enum BidiRules {
         case .closingBracket:
           // BD16: the closing bracket pairs with the nearest open bracket it matches, and
           // brackets opened after that one stay unpaired.
-          let scalar = UTF8Scalars.scalar(endingAt: Int(ends[index]), in: bytes).scalar.value
+          let scalar = UTF8Decoding.scalar(endingAt: Int(ends[index]), in: bytes).scalar.value
           var entry = depth
           while entry > 0 {
             entry -= 1

@@ -32,7 +32,7 @@ import Testing
     #expect(line.runs.map(\.role) == [.text, .tokenLeader, .tokenLabel])
     #expect(line.width == 50)
     #expect(layout.tokenRect == Rect(x: 20, y: 0, width: 30, height: 10))
-    #expect(layout.labelRect == Rect(x: 30, y: 0, width: 20, height: 10))
+    #expect(layout.tokenLabelRect == Rect(x: 30, y: 0, width: 20, height: 10))
   }
 
   @Test("a short last line keeps all its words and gets the token")
@@ -40,7 +40,7 @@ import Testing
     let layout = try lay("aa\nbbbb cccc", width: 50, limit: .lines(1), token: TruncationToken())
     #expect(texts(layout) == ["aa"])
     // "aa" and "… " are 10 pt each.
-    #expect(layout.labelRect?.minX == 20)
+    #expect(layout.tokenLabelRect?.minX == 20)
   }
 
   @Test("when no word fits beside the token, the word is cut at a grapheme")
@@ -57,7 +57,7 @@ import Testing
     let layout = try lay("aaaa bbbb", width: 50, limit: .lines(2), token: TruncationToken())
     #expect(!layout.isTruncated)
     #expect(layout.tokenRect == nil)
-    #expect(layout.labelRect == nil)
+    #expect(layout.tokenLabelRect == nil)
   }
 
   @Test("in a right-to-left paragraph the token sits at the left end")
@@ -65,7 +65,7 @@ import Testing
     let layout = try lay(
       "אבגד הוזח טיכל", width: 50, limit: .lines(1), token: TruncationToken())
     #expect(layout.isTruncated)
-    let label = try #require(layout.labelRect)
+    let label = try #require(layout.tokenLabelRect)
     let text = try #require(layout.rects(for: 0..<8).first)
     #expect(label.maxX <= text.minX + 1e-9)
     #expect(text.maxX == 50)

@@ -104,7 +104,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     let layout = try text.layout(
       paragraph + " " + paragraph,
       LayoutConfiguration(width: 240, lineLimit: .lines(2), truncationToken: TruncationToken()))
-    let label = try #require(layout.labelRect)
+    let label = try #require(layout.tokenLabelRect)
     var canvas = RasterCanvas(
       width: 260, height: layout.size.height + 12, scale: .x2, background: white)
     try GlyphCache(shaper: text.stack.shaper).draw(layout, at: origin, in: &canvas)
@@ -158,7 +158,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
       LayoutConfiguration(
         width: 240, lineLimit: .lines(2), direction: .rightToLeft,
         truncationToken: TruncationToken()))
-    let label = try #require(layout.labelRect)
+    let label = try #require(layout.tokenLabelRect)
     let last = try #require(layout.lines.last)
     // The label is on the left; the fade covers the text just right of it.
     #expect(label.minX < last.x + last.width / 2)

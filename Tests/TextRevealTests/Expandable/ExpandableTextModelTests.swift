@@ -36,7 +36,7 @@ import TextLayout
       text: StyledText(appDescription), environment: ComponentEnvironment(width: 320))
     model.truncationStyle = .inline
     let layout = try model.layout(using: engine)
-    let label = try #require(layout.text.labelRect)
+    let label = try #require(layout.text.tokenLabelRect)
     #expect(layout.fade == nil)
     #expect(label.maxX <= 320)
     let run = try #require(layout.text.lines.last?.runs.first { $0.role == .tokenLabel })
