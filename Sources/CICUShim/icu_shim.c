@@ -7,6 +7,13 @@
 #include <unicode/uchar.h>
 #include <unicode/ustring.h>
 #include <unicode/utext.h>
+#include <unicode/uversion.h>
+
+int32_t trs_icu_major_version(void) {
+  UVersionInfo version;
+  u_getVersion(version);
+  return version[0];
+}
 
 struct trs_line_breaker {
   UBreakIterator *iterator;

@@ -135,6 +135,9 @@ int32_t trs_bidi_runs(
     const char *utf8, int32_t length, int32_t direction, uint8_t *paragraph_level,
     int32_t *starts, int32_t *ends, uint8_t *levels, int32_t capacity, trs_status *status);
 
+/// The major version of the ICU library linked at run time (for example 72).
+int32_t trs_icu_major_version(void);
+
 #ifdef __cplusplus
 }
 #endif

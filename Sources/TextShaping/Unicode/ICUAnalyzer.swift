@@ -20,15 +20,20 @@ import TextLayout
 public struct ICUAnalyzer: Sendable {
   private let pool: LineBreakerPool
   /// Whether text of the common classes is broken by ``LineBreakRules`` rather than ICU's
-  /// iterator (the root locale only: a tailoring's rules are ICU's alone).
+  /// iterator: the root locale only (a tailoring's rules are ICU's alone), and only with an
+  /// ICU version the rules were verified against (``ICUVersion``).
   let usesRules: Bool
+  /// Whether paragraphs that may be right to left are resolved by ``BidiRules`` rather than
+  /// `ubidi`: with an ICU version the rules were verified against. Kept here so that the hot
+  /// path reads a field, not a global.
+  let usesBidiRules = ICUVersion.rulesAreVerified
 
   /// Creates an analyzer.
   ///
   /// - Parameter locale: The ICU locale whose line break tailoring applies, for example `"ja"`;
   ///   the empty string (the default) is the root locale, plain UAX #14.
   public init(locale: String = "") {
-    self.init(locale: locale, usesRules: locale.isEmpty)
+    self.init(locale: locale, usesRules: locale.isEmpty && ICUVersion.rulesAreVerified)
   }
 
   /// Creates an analyzer that may or may not use ``LineBreakRules`` (tests compare the two).
@@ -138,7 +143,7 @@ public struct ICUAnalyzer: Sendable {
     // explicit embeddings, overrides or isolates.
     return try utf8.withUTF8 { bytes in
       Result { () throws(TextShapingError) in
-        if let analysis = BidiRules.levels(in: bytes, direction: requested) {
+        if usesBidiRules, let analysis = BidiRules.levels(in: bytes, direction: requested) {
           return analysis
         }
         return try icuBidiLevels(inUTF8: bytes, direction: requested)

@@ -1,6 +1,6 @@
 import Testing
 import TextLayout
-import TextShaping
+@testable import TextShaping
 
 @Suite struct ICUAnalyzerTests {
   let analyzer = ICUAnalyzer()
@@ -107,5 +107,21 @@ import TextShaping
       return await group.reduce(into: [Bool]()) { $0.append($1) }
     }
     #expect(results.allSatisfy { $0 })
+  }
+}
+
+@Suite struct ICUVersionTests {
+  @Test("the Swift rules answer only for an ICU version they were verified against")
+  func versionGate() {
+    #expect(ICUVersion.rulesApply(toMajorVersion: 72))
+    for version in [70, 71, 73, 74, 76] {
+      #expect(!ICUVersion.rulesApply(toMajorVersion: version), "ICU \(version)")
+    }
+    // The linked library is the one the analyzer's choice follows.
+    #expect(ICUVersion.linkedMajorVersion >= 60)
+    #expect(
+      ICUAnalyzer().usesRules
+        == ICUVersion.verifiedMajorVersions.contains(ICUVersion.linkedMajorVersion))
+    #expect(!ICUAnalyzer(locale: "ja").usesRules)
   }
 }
