@@ -145,3 +145,19 @@ extension CommandRun {
     }
   }
 }
+
+@Suite struct LargeInputTests {
+  @Test("a large input and a large output go through the pipes without a deadlock")
+  func largeInput() throws {
+    // About 1.5 MB in and more out: many times what a pipe holds.
+    let records = (0..<3000).map { index in
+      ["id": "r\(index)", "text": String(repeating: "word \(index) ", count: 80)] as [String: Any]
+    }
+    let run = try CommandRun(
+      ["measure", "--width", "320", "--line-limit", "2"], input: CommandRun.jsonLines(records))
+    #expect(run.status == 0, "\(run.error)")
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.count == 3000)
+    #expect(lines.last?.contains("\"r2999\"") == true)
+  }
+}

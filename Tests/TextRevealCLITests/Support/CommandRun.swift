@@ -22,6 +22,11 @@ struct CommandRun {
 
   /// Runs the binary with arguments, writing `input` to its standard input (closed at once
   /// when `nil`), and waits for it.
+  ///
+  /// Standard input is written, and standard error read, on threads of their own while this
+  /// one reads standard output: a pipe holds only 64 KiB, so writing all of a large input
+  /// before reading, or reading one output to its end before the other, can leave the child
+  /// and this process waiting on each other.
   init(_ arguments: [String], input: Data? = nil) throws {
     let process = Process()
     process.executableURL = Self.binary
@@ -33,16 +38,31 @@ struct CommandRun {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
+    let done = DispatchGroup()
     if let input {
-      stdin.fileHandleForWriting.write(input)
-      try stdin.fileHandleForWriting.close()
+      let writer = stdin.fileHandleForWriting
+      DispatchQueue.global().async(group: done) {
+        // A child that exits without reading all of it closes the pipe: the rest is dropped.
+        try? writer.write(contentsOf: input)
+        try? writer.close()
+      }
+    }
+    let error = Collected()
+    let errorReader = stderr.fileHandleForReading
+    DispatchQueue.global().async(group: done) {
+      error.data = errorReader.readDataToEndOfFile()
     }
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let error = stderr.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
     process.waitUntilExit()
     status = process.terminationStatus
     self.output = String(decoding: output, as: UTF8.self)
-    self.error = String(decoding: error, as: UTF8.self)
+    self.error = String(decoding: error.data, as: UTF8.self)
+  }
+
+  /// What a reading thread collected; read only after the thread is done.
+  private final class Collected: @unchecked Sendable {
+    var data = Data()
   }
 
   /// JSON Lines of records, as `measure` and `render-list` read them.

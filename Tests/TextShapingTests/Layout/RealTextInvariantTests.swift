@@ -27,6 +27,21 @@ import TextLayout
     "First paragraph.\nSecond paragraph after a newline.\n\nA third after a blank line.\n",
   ]
 
+  /// The paragraphs of `Resources/InvariantCorpus.txt`: text written for these tests, in the
+  /// repository, so that a failure on it reproduces on any machine.
+  static let corpus: [String] = {
+    guard
+      let url = Bundle.module.url(
+        forResource: "InvariantCorpus", withExtension: "txt", subdirectory: "Resources"),
+      let contents = try? String(contentsOf: url, encoding: .utf8)
+    else { return [] }
+    return
+      contents
+      .components(separatedBy: "\n\n")
+      .map { $0.trimmingCharacters(in: .newlines) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+  }()
+
   /// Long descriptions of installed Debian packages (present on any Debian machine).
   static func packageDescriptions(limit: Int) -> [String] {
     guard let status = try? String(contentsOfFile: "/var/lib/dpkg/status", encoding: .utf8) else {
@@ -53,15 +68,15 @@ import TextLayout
       for limit in [1, 3] {
         let failure = try LayoutInvariants.check(
           text, width: width, limit: limit, engine: engine, token: nil)
-        #expect(failure == nil, "\(string.prefix(60))")
+        #expect(failure == nil, "\(failure ?? "") in: \(string)")
         let token = try LayoutInvariants.check(
           text, width: width, limit: limit, engine: engine, token: TruncationToken())
-        #expect(token == nil, "\(string.prefix(60))")
+        #expect(token == nil, "\(token ?? "") in: \(string)")
       }
     }
     let monotone = try LayoutInvariants.lineCountMonotone(
       text, widths: [60, 110, 200, 320, 480, 800], engine: engine)
-    #expect(monotone == nil, "\(string.prefix(60))")
+    #expect(monotone == nil, "\(monotone ?? "") in: \(string)")
   }
 
   @Test("written multilingual paragraphs keep every invariant", arguments: paragraphs)
@@ -77,6 +92,15 @@ import TextLayout
     }
   }
 
+  @Test("the fixed corpus in the repository keeps every invariant")
+  func fixedCorpus() throws {
+    #expect(Self.corpus.count >= 18, "InvariantCorpus.txt was not found or lost paragraphs")
+    for paragraph in Self.corpus { try Self.check(paragraph) }
+  }
+
+  /// A supplement to the fixed corpus: text this machine happens to have. A failure prints
+  /// the whole description, so that it can be added to InvariantCorpus.txt and reproduced
+  /// anywhere.
   @Test("package descriptions of this machine keep every invariant")
   func packageDescriptions() throws {
     let descriptions = Self.packageDescriptions(limit: 40)

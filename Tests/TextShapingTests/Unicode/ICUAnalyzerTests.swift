@@ -1,5 +1,6 @@
 import Testing
 import TextLayout
+
 @testable import TextShaping
 
 @Suite struct ICUAnalyzerTests {

@@ -4,7 +4,9 @@ import TextLayout
 import TextShaping
 
 @Suite struct LineBreakConformanceTests {
-  @Test("every case of LineBreakTest.txt passes, but for the listed ICU deviations, each of which fails")
+  @Test(
+    "every case of LineBreakTest.txt passes, but for the listed ICU deviations, each of which fails"
+  )
   func conformance() throws {
     let contents = try String(contentsOfFile: LineBreakTestFile.path, encoding: .utf8)
     let file = LineBreakTestFile(contents: contents)
@@ -37,7 +39,9 @@ import TextShaping
     for failure in failures.prefix(40) {
       print("  " + failure)
     }
-    #expect(failures.isEmpty, "\(failures.count) cases fail (\(String(format: "%.3f%%", rate * 100)) pass)")
+    #expect(
+      failures.isEmpty,
+      "\(failures.count) cases fail (\(String(format: "%.3f%%", rate * 100)) pass)")
     #expect(staleSkips.isEmpty, "skip entries whose cases pass: lines \(staleSkips)")
     #expect(skipped == skips.lines.count, "skip entries that name no case of the file")
   }
