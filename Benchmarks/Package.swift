@@ -21,6 +21,7 @@ let package = Package(
         .product(name: "TextLayout", package: "TextReveal"),
         .product(name: "TextShaping", package: "TextReveal"),
         .product(name: "TextReveal", package: "TextReveal"),
+        .product(name: "TextRaster", package: "TextReveal"),
       ]
     ),
   ],

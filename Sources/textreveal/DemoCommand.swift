@@ -53,6 +53,7 @@ struct DemoCommand: ParsableCommand {
       try gallery.drawList()
       try gallery.drawTruncationDetection()
       try gallery.drawSettingsPage()
+      try gallery.drawSpoilers()
     } catch let error as TextRasterError {
       throw CommandError("\(error)")
     }

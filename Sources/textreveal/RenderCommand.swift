@@ -18,6 +18,12 @@ struct RenderCommand: ParsableCommand {
       point. --show-frames outlines the component's full-width frame and the box of its lines.
       With --animate the output is an animated PNG that starts in --state, changes to the other
       state and back, looping. The file is written atomically: on failure nothing is left.
+
+      Spoilers: --spoiler PHRASE (repeatable) hides every occurrence of the phrase under
+      particle dust. --spoiler-state revealed draws them revealed; --animate then draws the
+      dust moving (a 2-second loop) instead of the expand animation; --tap X,Y (points, from
+      the text's top-left corner) draws the reveal spreading from that point, and must land on
+      a hidden word. --reduce-motion draws static dots and a cross-fade.
       """
   )
 
@@ -59,8 +65,44 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "Write the expand and collapse animation as an animated PNG.")
   var animate = false
 
+  @Option(
+    name: .customLong("spoiler"),
+    help: "A phrase to hide under spoiler dust, every occurrence (repeatable).")
+  var spoilers: [String] = []
+
+  @Option(help: "The spoilers' state: hidden or revealed.")
+  var spoilerState: SpoilerStateOption = .hidden
+
+  @Option(help: "Reveal the spoilers from this point (X,Y in points) as an animated PNG.")
+  var tap: TapPoint?
+
+  @Flag(help: "Spoilers as static dots, revealed by a cross-fade (Reduce Motion).")
+  var reduceMotion = false
+
+  @Option(help: "The seed of the spoiler dust.")
+  var seed: UInt64 = 1
+
   @Option(name: [.customShort("o"), .customLong("output")], help: "The PNG file to write.")
   var output: String
+
+  enum SpoilerStateOption: String, CaseIterable, ExpressibleByArgument {
+    case hidden, revealed
+  }
+
+  /// A point given as `X,Y`.
+  struct TapPoint: ExpressibleByArgument {
+    var point: Point
+
+    init?(argument: String) {
+      let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+      guard parts.count == 2,
+        let x = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+        let y = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+        x.isFinite, y.isFinite
+      else { return nil }
+      point = Point(x: x, y: y)
+    }
+  }
 
   enum StyleOption: String, CaseIterable, ExpressibleByArgument {
     case fade, inline
@@ -90,6 +132,36 @@ struct RenderCommand: ParsableCommand {
     guard !output.isEmpty else {
       throw ValidationError("--output must name a file")
     }
+    if let empty = spoilers.first(where: \.isEmpty) {
+      throw ValidationError("--spoiler must name a phrase of the text, got \"\(empty)\"")
+    }
+    if tap != nil && spoilers.isEmpty {
+      throw ValidationError("--tap reveals spoilers: mark some with --spoiler")
+    }
+    if tap != nil && spoilerState == .revealed {
+      throw ValidationError("--tap reveals hidden spoilers: leave --spoiler-state hidden")
+    }
+  }
+
+  /// The text with every occurrence of each --spoiler phrase styled as a spoiler.
+  func markingSpoilers(in text: StyledText) throws -> StyledText {
+    var result = text
+    let string = text.string
+    for phrase in spoilers {
+      var found = false
+      var searchStart = string.startIndex
+      while let range = string.range(of: phrase, range: searchStart..<string.endIndex) {
+        let start = string.utf8.distance(from: string.startIndex, to: range.lowerBound)
+        let end = string.utf8.distance(from: string.startIndex, to: range.upperBound)
+        result.updateStyle(in: start..<end) { $0.isSpoiler = true }
+        found = true
+        searchStart = range.upperBound
+      }
+      guard found else {
+        throw CommandError("--spoiler \"\(phrase)\" does not occur in the text")
+      }
+    }
+    return result
   }
 
   func run() throws {
@@ -113,13 +185,16 @@ struct RenderCommand: ParsableCommand {
     }
     let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
     var model = ExpandableTextModel(
-      text: StyledText(string, style: TextStyle(fontFamily: stack.defaultFamily, size: size)),
+      text: try markingSpoilers(
+        in: StyledText(string, style: TextStyle(fontFamily: stack.defaultFamily, size: size))),
       environment: appearance.environment(width: width), lineLimit: .lines(lineLimit),
       truncationStyle: style == .fade ? .fade : .inline, moreLabel: moreLabel,
       lessLabel: lessLabel, isExpanded: state == .expanded)
 
     do {
-      if animate {
+      if !spoilers.isEmpty {
+        try renderSpoilers(model: model, stack: stack, renderer: renderer)
+      } else if animate {
         let collapsed = try model.layout(using: stack.engine, expanded: false)
         let animation = try renderer.expansionAnimation(
           collapsed: collapsed, expanded: try model.layout(using: stack.engine, expanded: true),
@@ -149,5 +224,47 @@ struct RenderCommand: ParsableCommand {
     } catch let error as TextLayoutError {
       throw CommandError("\(error)")
     }
+  }
+
+  /// Draws the text with its spoilers: a still, the dust moving, or the reveal from --tap.
+  private func renderSpoilers(
+    model: ExpandableTextModel, stack: TextStack, renderer: ComponentRenderer
+  ) throws {
+    let layout = try model.layout(using: stack.engine)
+    var spoilers = SpoilerModel(layout: layout.text, seed: seed, reducesMotion: reduceMotion)
+    guard !spoilers.regions.isEmpty else {
+      throw CommandError(
+        "the spoilers are all past the visible lines; draw --state expanded to show them")
+    }
+    let theme = appearance.colors
+    if let tap {
+      guard spoilers.tap(at: tap.point, time: 0.5) else {
+        let bounds = spoilers.bounds
+        throw CommandError(
+          "--tap \(tap.point.x),\(tap.point.y) is not on a hidden word (the spoilers lie in"
+            + " x \(Int(bounds.minX))…\(Int(bounds.maxX)), y \(Int(bounds.minY))…"
+            + "\(Int(bounds.maxY)))")
+      }
+      let end = 0.5 + spoilers.revealDuration(from: tap.point)
+      let animation = try renderer.spoilerAnimation(
+        of: layout, spoilers: spoilers, from: 0, to: end + 1.0 / renderer.framesPerSecond,
+        hold: .seconds(1), theme: theme)
+      try animation.write(to: output)
+      print("\(output): \(animation.frames.count) frames, revealed from the tap")
+      return
+    }
+    if spoilerState == .revealed { spoilers.setRevealed(true, at: -1) }
+    if animate {
+      let animation = try renderer.spoilerAnimation(
+        of: layout, spoilers: spoilers, from: 0, to: 2, theme: theme)
+      try animation.write(to: output)
+      print("\(output): \(animation.frames.count) frames of spoiler dust, looping")
+      return
+    }
+    let canvas = try renderer.image(of: layout, spoilers: spoilers, at: 0, theme: theme)
+    try PNGEncoder.write(canvas.bitmap, to: output)
+    print(
+      "\(output): \(canvas.bitmap.width) × \(canvas.bitmap.height) pixels,"
+        + " \(spoilers.regions.count) spoilers \(spoilerState.rawValue)")
   }
 }

@@ -9,7 +9,7 @@ import Foundation
 @main
 enum BenchCommand {
   static let benchmarks = [
-    "truncation-check", "full-layout", "early-exit", "list-rows", "memory",
+    "truncation-check", "full-layout", "early-exit", "list-rows", "spoilers", "memory",
   ]
 
   static func main() {
@@ -82,6 +82,7 @@ enum BenchCommand {
     if selected.contains("full-layout") { try suite.fullLayout() }
     if selected.contains("early-exit") { try suite.earlyExit() }
     if selected.contains("list-rows") { try suite.listRows() }
+    if selected.contains("spoilers") { try Spoilers.run(repetitions: repetitions) }
     if selected.contains("memory") { try Memory.compare(corpusPath: corpusPath) }
     output("bench-done checksum=\(suite.checksum)")
   }

@@ -62,7 +62,11 @@ public struct StyledText: Sendable, Hashable {
       let pieces = [
         run.range
           .lowerBound..<max(run.range.lowerBound, min(run.range.upperBound, range.lowerBound)),
-        max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound),
+        // Empty, not inverted, for a run the range does not meet.
+        min(
+          max(run.range.lowerBound, range.lowerBound), run.range.upperBound)..<max(
+            min(run.range.upperBound, range.upperBound),
+            min(max(run.range.lowerBound, range.lowerBound), run.range.upperBound)),
         min(
           run.range.upperBound, max(run.range.lowerBound, range.upperBound))..<run.range.upperBound,
       ]

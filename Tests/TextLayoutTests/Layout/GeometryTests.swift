@@ -70,3 +70,16 @@ import Testing
       ])
   }
 }
+
+@Suite struct StyledTextUpdateTests {
+  @Test("restyling a range that misses some runs leaves them as they are")
+  func rangeMissingRuns() {
+    var text = StyledText("one ", style: TextStyle(size: 10))
+    text.append("two three", style: TextStyle(size: 12))
+    text.updateStyle(in: 8..<13) { $0.isSpoiler = true }
+    #expect(text.runs.map(\.range) == [0..<4, 4..<8, 8..<13])
+    #expect(text.runs.map(\.style.isSpoiler) == [false, false, true])
+    text.updateStyle(in: 0..<2) { $0.isSpoiler = true }
+    #expect(text.runs.map(\.range) == [0..<2, 2..<4, 4..<8, 8..<13])
+  }
+}
