@@ -26,6 +26,9 @@ public enum TextRasterError: Error, Sendable, Hashable, CustomStringConvertible 
   case zlib(function: String, code: Int32)
   /// An animation has no frames, or frames of different sizes; `reason` says which.
   case invalidAnimation(reason: String)
+  /// An image (or an animation's frames together) would be larger than a bitmap can be:
+  /// `width` × `height` pixels, `frames` of them.
+  case imageTooLarge(width: Double, height: Double, frames: Int)
 
   /// A sentence naming the failing function, its error code and the path or font involved.
   public var description: String {
@@ -42,6 +45,18 @@ public enum TextRasterError: Error, Sendable, Hashable, CustomStringConvertible 
       return "\(function) failed with zlib error \(code)"
     case .invalidAnimation(let reason):
       return "Cannot encode the animation: \(reason)"
+    case .imageTooLarge(let width, let height, let frames):
+      let size = "\(Self.pixels(width)) × \(Self.pixels(height)) pixels"
+      return frames > 1
+        ? "The animation would be \(frames) frames of \(size), more than"
+          + " \(RGBABitmap.maximumAnimationBytes >> 20) MiB"
+        : "The image would be \(size); a bitmap is at most \(RGBABitmap.maximumSide) pixels on"
+          + " a side and \(RGBABitmap.maximumPixels >> 20) Mi pixels in all"
     }
+  }
+
+  /// A pixel count for a message, without a fraction or an exponent up to a trillion.
+  static func pixels(_ value: Double) -> String {
+    value.isFinite && value < 1e12 ? String(Int(value)) : "\(value)"
   }
 }

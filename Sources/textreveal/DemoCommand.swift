@@ -63,6 +63,6 @@ struct DemoCommand: ParsableCommand {
     } catch {
       throw CommandError("cannot write \(index): \(error.localizedDescription)")
     }
-    print("Wrote \(gallery.imageCount) images and \(index)")
+    try Console.print("Wrote \(gallery.imageCount) images and \(index)")
   }
 }

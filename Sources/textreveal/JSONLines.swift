@@ -3,17 +3,9 @@ import Foundation
 /// Splitting input into JSON Lines records and writing JSON values by hand, so that keys keep a
 /// fixed order and numbers a fixed precision.
 enum JSONLines {
-  /// The non-blank lines of the input with their 1-based line numbers; a trailing CR is dropped.
-  static func split(_ data: Data) -> [(number: Int, bytes: Data)] {
-    var result: [(Int, Data)] = []
-    var number = 0
-    for var line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      number += 1
-      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-      result.append((number, Data(line)))
-    }
-    return result
+  /// Whether a line holds nothing but spaces and tabs: such lines are skipped.
+  static func isBlank(_ line: Data) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
   }
 
   /// A JSON string literal.
@@ -38,7 +30,12 @@ enum JSONLines {
   }
 
   /// A JSON number with at most four decimals.
+  ///
+  /// - Precondition: The value is finite (JSON has no infinity): callers check sizes first.
   static func number(_ value: Double) -> String {
+    precondition(value.isFinite, "JSON has no number for \(value)")
+    // Past 10^15 four decimals mean nothing, and scaling by 10^4 could overflow to infinity.
+    guard abs(value) < 1e15 else { return String(value) }
     let rounded = (value * 10_000).rounded() / 10_000
     if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
     return String(rounded)
@@ -54,21 +51,5 @@ enum JSONLines {
         withJSONObject: [value], options: [.sortedKeys, .fragmentsAllowed])
     else { return "null" }
     return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
-  }
-}
-
-/// Buffered writes to standard output.
-struct StandardOutput {
-  private var buffer = Data()
-
-  mutating func write(_ line: String) {
-    buffer.append(contentsOf: line.utf8)
-    buffer.append(UInt8(ascii: "\n"))
-    if buffer.count > 1 << 16 { flush() }
-  }
-
-  mutating func flush() {
-    FileHandle.standardOutput.write(buffer)
-    buffer.removeAll(keepingCapacity: true)
   }
 }

@@ -18,11 +18,13 @@ struct ListRowRecord: Equatable {
   /// A line is bad when it is not UTF-8, not a JSON object, has no `"id"` (a non-empty string) or
   /// no `"text"` string, has a `"name"` that is not a string, or repeats an
   /// earlier line's id. Blank lines are skipped.
-  static func parse(_ data: Data) -> (records: [ListRowRecord], problems: [String]) {
+  static func parse(
+    _ lines: [(number: Int, bytes: Data)]
+  ) -> (records: [ListRowRecord], problems: [String]) {
     var records: [ListRowRecord] = []
     var problems: [String] = []
     var firstLine: [String: Int] = [:]
-    for (number, line) in JSONLines.split(data) {
+    for (number, line) in lines where !JSONLines.isBlank(line) {
       switch record(from: line) {
       case .success(let record):
         if let first = firstLine[record.id] {

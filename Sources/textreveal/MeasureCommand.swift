@@ -18,13 +18,15 @@ struct MeasureCommand: ParsableCommand {
       """
   )
 
-  @Option(help: "The layout width in points.")
+  @Option(parsing: .unconditional, help: "The layout width in points.")
   var width: Double
 
-  @Option(help: "The maximum number of lines (at least 1); unlimited when omitted.")
+  @Option(
+    parsing: .unconditional,
+    help: "The maximum number of lines (at least 1); unlimited when omitted.")
   var lineLimit: Int?
 
-  @Option(help: "The font size in points.")
+  @Option(parsing: .unconditional, help: "The font size in points.")
   var size: Double = 17
 
   @Option(help: "A font file to use instead of DejaVu Sans.")
@@ -34,28 +36,13 @@ struct MeasureCommand: ParsableCommand {
   var input: String?
 
   func validate() throws {
-    guard width.isFinite, width > 0 else {
-      throw ValidationError("--width must be a finite number greater than 0, got \(width)")
-    }
-    if let lineLimit, lineLimit < 1 {
-      throw ValidationError("--line-limit must be at least 1, got \(lineLimit)")
-    }
-    guard size.isFinite, size > 0 else {
-      throw ValidationError("--size must be a finite number greater than 0, got \(size)")
-    }
+    try OptionRange.check(width, option: "width", maximum: OptionRange.width, unit: "points")
+    if let lineLimit { try OptionRange.check(lineLimit: lineLimit) }
+    try OptionRange.check(size, option: "size", maximum: OptionRange.size, unit: "points")
   }
 
   func run() throws {
-    let data: Data
-    do {
-      if let input {
-        data = try Data(contentsOf: URL(fileURLWithPath: input))
-      } else {
-        data = FileHandle.standardInput.readDataToEndOfFile()
-      }
-    } catch {
-      throw CommandError("cannot read input file \(input ?? "-"): \(error.localizedDescription)")
-    }
+    var reader = try LineReader(path: input)
     let stack: TextStack
     do {
       stack = try TextStack(fontPath: font)
@@ -67,16 +54,20 @@ struct MeasureCommand: ParsableCommand {
       style: TextStyle(fontFamily: stack.defaultFamily, size: size),
       configuration: LayoutConfiguration(
         width: width, lineLimit: lineLimit.map(LineLimit.lines) ?? .unlimited))
+    // Record by record: each answer is written before the input is read further (so a pipe
+    // sees it as soon as its record arrives), and memory stays flat whatever the input's size.
     var output = StandardOutput()
     var failures = 0
-    for (number, line) in JSONLines.split(data) {
+    while let (number, line) = try reader.next() {
+      guard !JSONLines.isBlank(line) else { continue }
       let result = measurer.measure(record: line, lineNumber: number)
       if result.isFailure { failures += 1 }
-      output.write(result.json)
+      try output.write(result.json)
+      if !reader.hasBufferedLine { try output.flush() }
     }
-    output.flush()
+    try output.flush()
     if failures > 0 {
-      FileHandle.standardError.write(Data("measure: \(failures) record(s) failed\n".utf8))
+      Console.warn("measure: \(failures) record(s) failed")
       throw ExitCode(1)
     }
   }

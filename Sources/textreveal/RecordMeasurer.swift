@@ -47,6 +47,14 @@ struct RecordMeasurer {
     } catch {
       return failure(error.description, id: id, line: lineNumber)
     }
+    // JSON has no infinity: a font size near the largest double can overflow the widths.
+    guard layout.size.width.isFinite && layout.size.height.isFinite,
+      layout.lines.allSatisfy({ $0.width.isFinite })
+    else {
+      return failure(
+        "the layout's size is not a finite number (the font size is too large)", id: id,
+        line: lineNumber)
+    }
     return Result(json: format(layout, id: id, line: lineNumber), isFailure: false)
   }
 

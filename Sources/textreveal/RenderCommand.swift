@@ -33,10 +33,10 @@ struct RenderCommand: ParsableCommand {
   @Argument(help: "A UTF-8 text file to draw instead of --text.")
   var input: String?
 
-  @Option(help: "The component's width in points.")
+  @Option(parsing: .unconditional, help: "The component's width in points.")
   var width: Double = 320
 
-  @Option(help: "The number of lines shown while collapsed (at least 1).")
+  @Option(parsing: .unconditional, help: "The number of lines shown while collapsed (at least 1).")
   var lineLimit: Int = 3
 
   @Option(help: "How the cut is shown: fade (App Store) or inline (\"… more\").")
@@ -47,7 +47,7 @@ struct RenderCommand: ParsableCommand {
 
   @OptionGroup var appearance: AppearanceOptions
 
-  @Option(help: "The font size in points at the large type size.")
+  @Option(parsing: .unconditional, help: "The font size in points at the large type size.")
   var size: Double = 17
 
   @Option(help: "A font file to use instead of DejaVu Sans.")
@@ -120,15 +120,9 @@ struct RenderCommand: ParsableCommand {
       throw ValidationError("give the text with --text or as an input file, not both")
     default: break
     }
-    guard width.isFinite, width > 0 else {
-      throw ValidationError("--width must be a finite number greater than 0, got \(width)")
-    }
-    guard lineLimit >= 1 else {
-      throw ValidationError("--line-limit must be at least 1, got \(lineLimit)")
-    }
-    guard size.isFinite, size > 0 else {
-      throw ValidationError("--size must be a finite number greater than 0, got \(size)")
-    }
+    try OptionRange.check(width, option: "width", maximum: OptionRange.width, unit: "points")
+    try OptionRange.check(lineLimit: lineLimit)
+    try OptionRange.check(size, option: "size", maximum: OptionRange.size, unit: "points")
     guard !output.isEmpty else {
       throw ValidationError("--output must name a file")
     }
@@ -203,11 +197,10 @@ struct RenderCommand: ParsableCommand {
         let isTruncated = collapsed.isTruncated
         try animation.write(to: output)
         let first = animation.frames[0].bitmap
-        print(
+        try Console.print(
           "\(output): \(first.width) × \(first.height) pixels, \(animation.frames.count) frames")
         if !isTruncated {
-          FileHandle.standardError.write(
-            Data("render: the text fits in \(lineLimit) lines; the animation is one frame\n".utf8))
+          Console.warn("render: the text fits in \(lineLimit) lines; the animation is one frame")
         }
       } else {
         let layout = try model.layout(using: stack.engine)
@@ -215,7 +208,7 @@ struct RenderCommand: ParsableCommand {
           of: layout, theme: appearance.colors, frameBorders: showFrames ? .debug : nil)
         try PNGEncoder.write(canvas.bitmap, to: output)
         let cut = layout.isTruncated ? "cut at \(lineLimit) lines" : "not cut"
-        print(
+        try Console.print(
           "\(output): \(canvas.bitmap.width) × \(canvas.bitmap.height) pixels, \(state.rawValue),"
             + " \(cut)")
       }
@@ -250,7 +243,7 @@ struct RenderCommand: ParsableCommand {
         of: layout, spoilers: spoilers, from: 0, to: end + 1.0 / renderer.framesPerSecond,
         hold: .seconds(1), theme: theme)
       try animation.write(to: output)
-      print("\(output): \(animation.frames.count) frames, revealed from the tap")
+      try Console.print("\(output): \(animation.frames.count) frames, revealed from the tap")
       return
     }
     if spoilerState == .revealed { spoilers.setRevealed(true, at: -1) }
@@ -258,12 +251,12 @@ struct RenderCommand: ParsableCommand {
       let animation = try renderer.spoilerAnimation(
         of: layout, spoilers: spoilers, from: 0, to: 2, theme: theme)
       try animation.write(to: output)
-      print("\(output): \(animation.frames.count) frames of spoiler dust, looping")
+      try Console.print("\(output): \(animation.frames.count) frames of spoiler dust, looping")
       return
     }
     let canvas = try renderer.image(of: layout, spoilers: spoilers, at: 0, theme: theme)
     try PNGEncoder.write(canvas.bitmap, to: output)
-    print(
+    try Console.print(
       "\(output): \(canvas.bitmap.width) × \(canvas.bitmap.height) pixels,"
         + " \(spoilers.regions.count) spoilers \(spoilerState.rawValue)")
   }

@@ -32,10 +32,10 @@ struct RenderListCommand: ParsableCommand {
   @Argument(help: "A JSON Lines file of rows; standard input when omitted or \"-\".")
   var input: String?
 
-  @Option(help: "The list's width in points.")
+  @Option(parsing: .unconditional, help: "The list's width in points.")
   var width: Double = 390
 
-  @Option(help: "The number of lines a collapsed row shows (at least 1).")
+  @Option(parsing: .unconditional, help: "The number of lines a collapsed row shows (at least 1).")
   var lineLimit: Int = 3
 
   @Option(help: "The id of a row to show expanded; repeat it for several rows.")
@@ -53,9 +53,7 @@ struct RenderListCommand: ParsableCommand {
   var output: String
 
   func validate() throws {
-    guard width.isFinite, width > 0 else {
-      throw ValidationError("--width must be a finite number greater than 0, got \(width)")
-    }
+    try OptionRange.check(width, option: "width", maximum: OptionRange.width, unit: "points")
     let textWidth = ExpandingList<String>(
       rows: [], environment: ComponentEnvironment(width: width)
     ).textWidth
@@ -64,9 +62,7 @@ struct RenderListCommand: ParsableCommand {
         "--width must leave room for the text beside the avatar (more than"
           + " \((width - textWidth).formatted()) points), got \(width.formatted())")
     }
-    guard lineLimit >= 1 else {
-      throw ValidationError("--line-limit must be at least 1, got \(lineLimit)")
-    }
+    try OptionRange.check(lineLimit: lineLimit)
     if animate && toggle == nil {
       throw ValidationError("--animate needs --toggle ID: the row whose expansion is animated")
     }
@@ -79,19 +75,10 @@ struct RenderListCommand: ParsableCommand {
   }
 
   func run() throws {
-    let data: Data
-    do {
-      if let input, input != "-" {
-        data = try Data(contentsOf: URL(fileURLWithPath: input))
-      } else {
-        data = FileHandle.standardInput.readDataToEndOfFile()
-      }
-    } catch {
-      throw CommandError("cannot read input file \(input ?? "-"): \(error.localizedDescription)")
-    }
-    let (records, problems) = ListRowRecord.parse(data)
+    var reader = try LineReader(path: input)
+    let (records, problems) = ListRowRecord.parse(try reader.readAll())
     guard problems.isEmpty else {
-      FileHandle.standardError.write(Data(problems.map { $0 + "\n" }.joined().utf8))
+      for problem in problems { Console.warn(problem) }
       throw CommandError(
         "\(problems.count) bad input line(s); a list needs all its rows, so nothing was written")
     }
@@ -124,7 +111,7 @@ struct RenderListCommand: ParsableCommand {
         let isTruncated = before.row(toggle)?.isTruncated == true
         try animation.write(to: output)
         let first = animation.frames[0].bitmap
-        print(
+        try Console.print(
           "\(output): \(first.width) × \(first.height) pixels, \(animation.frames.count) frames")
         if !isTruncated {
           warn("row \"\(toggle)\" fits in \(lineLimit) lines; the animation is one frame")
@@ -137,7 +124,7 @@ struct RenderListCommand: ParsableCommand {
         let canvas = try renderer.image(of: layout, chrome: chrome, theme: appearance.colors)
         try PNGEncoder.write(canvas.bitmap, to: output)
         let expanded = layout.rows.filter(\.isExpanded).count
-        print(
+        try Console.print(
           "\(output): \(canvas.bitmap.width) × \(canvas.bitmap.height) pixels,"
             + " \(layout.rows.count) rows, \(expanded) expanded")
       }
@@ -151,6 +138,6 @@ struct RenderListCommand: ParsableCommand {
   }
 
   private func warn(_ message: String) {
-    FileHandle.standardError.write(Data("render-list: \(message)\n".utf8))
+    Console.warn("render-list: \(message)")
   }
 }

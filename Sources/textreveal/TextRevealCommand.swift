@@ -10,4 +10,18 @@ struct TextRevealCommand: ParsableCommand {
       MeasureCommand.self, RenderCommand.self, RenderListCommand.self, DemoCommand.self,
     ]
   )
+
+  /// Runs the command. Every failure exits with status 1 and a message naming the problem:
+  /// bad arguments too, which ArgumentParser would otherwise report with status 64.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      guard code == .validationFailure else { exit(withError: error) }
+      Console.warn(fullMessage(for: error))
+      exit(withError: ExitCode.failure)
+    }
+  }
 }

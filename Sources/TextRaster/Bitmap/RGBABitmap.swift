@@ -23,6 +23,13 @@ public struct RGBABitmap: Sendable, Hashable {
   public let width: Int
   /// The height in pixels.
   public let height: Int
+  /// The most pixels on a side of a bitmap (PNG's and most viewers' practical limit).
+  public static let maximumSide = 65_535
+  /// The most pixels of a bitmap: 64 Mi pixels, 256 MiB.
+  public static let maximumPixels = 1 << 26
+  /// The most bytes the frames of one animation may take together: 2 GiB.
+  public static let maximumAnimationBytes = 1 << 31
+
   /// The pixels' bytes: rows from the top, RGBA, premultiplied by alpha.
   public internal(set) var bytes: [UInt8]
 
@@ -38,7 +45,10 @@ public struct RGBABitmap: Sendable, Hashable {
     precondition(
       width > 0 && height > 0, "A bitmap is at least 1 × 1 pixels, got \(width) × \(height)")
     precondition(
-      width <= 1 << 14 && height <= 1 << 14, "A bitmap is at most 16384 pixels on each side")
+      width <= Self.maximumSide && height <= Self.maximumSide
+        && width * height <= Self.maximumPixels,
+      "A bitmap is at most \(Self.maximumSide) pixels on a side and \(Self.maximumPixels) in all,"
+        + " got \(width) × \(height)")
     self.width = width
     self.height = height
     let source = PremultipliedColor(color)

@@ -78,11 +78,12 @@ extension ComponentRenderer {
   ) throws(TextRasterError) -> AnimatedPNG {
     let width = expanded.size.width
     let height = max(1, collapsed.size.height, expanded.size.height)
-    var result = AnimatedPNG()
-    for frame in expansionTimeline(
+    let timeline = expansionTimeline(
       collapsed: collapsed, expanded: expanded, startsExpanded: startsExpanded,
       duration: duration)
-    {
+    try checkSize(width: width, height: height, frames: timeline.count)
+    var result = AnimatedPNG()
+    for frame in timeline {
       var canvas = canvas(width: width, height: height, theme: theme)
       switch frame.content {
       case .still(let layout):
@@ -143,8 +144,10 @@ extension ComponentRenderer {
     chrome: ListChrome<ID>, theme: Theme
   ) throws(TextRasterError) -> AnimatedPNG {
     let height = max(before.size.height, after.size.height)
+    let timeline = toggleTimeline(from: before, to: after, row: row, duration: duration)
+    try checkSize(width: before.size.width, height: height, frames: timeline.count)
     var result = AnimatedPNG()
-    for frame in toggleTimeline(from: before, to: after, row: row, duration: duration) {
+    for frame in timeline {
       var canvas = canvas(width: before.size.width, height: height, theme: theme)
       switch frame.content {
       case .still(let layout):

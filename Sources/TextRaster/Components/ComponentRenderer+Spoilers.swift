@@ -86,6 +86,7 @@ extension ComponentRenderer {
   public func image(
     of text: LaidOutText, spoilers: SpoilerModel, at time: Double, theme: Theme
   ) throws(TextRasterError) -> RasterCanvas {
+    try checkSize(width: text.configuration.width, height: max(1, text.size.height))
     var canvas = canvas(
       width: text.configuration.width, height: max(1, text.size.height), theme: theme)
     var particles: [SpoilerParticle] = []
@@ -148,6 +149,7 @@ extension ComponentRenderer {
     var result = AnimatedPNG()
     var particles: [SpoilerParticle] = []
     let times = spoilerTimeline(from: start, to: end)
+    try checkSize(width: size.width, height: max(1, size.height), frames: times.count)
     for (index, time) in times.enumerated() {
       var canvas = canvas(width: size.width, height: max(1, size.height), theme: theme)
       try frame(&canvas, time, &particles)
@@ -162,6 +164,7 @@ extension ComponentRenderer {
   public func image(
     of expandable: ExpandableTextLayout, spoilers: SpoilerModel, at time: Double, theme: Theme
   ) throws(TextRasterError) -> RasterCanvas {
+    try checkSize(width: expandable.size.width, height: max(1, expandable.size.height))
     var canvas = canvas(
       width: expandable.size.width, height: max(1, expandable.size.height), theme: theme)
     var particles: [SpoilerParticle] = []

@@ -34,6 +34,7 @@ extension ComponentRenderer {
   ) throws(TextRasterError) -> RasterCanvas {
     let height =
       items.reduce(0) { $0 + $1.height } + spacing * Double(max(0, items.count - 1))
+    try checkSize(width: width, height: max(1, height))
     var canvas = canvas(width: width, height: max(1, height), theme: theme)
     var y = origin.y
     for item in items {
@@ -98,6 +99,7 @@ extension ComponentRenderer {
       button = rect
       height = rect.maxY
     }
+    try checkSize(width: width, height: max(1, height))
     var canvas = canvas(width: width, height: max(1, height), theme: theme)
     try glyphs.draw(text, at: origin, in: &canvas, colors: TextColors(theme: theme))
     if let button, let showAllLabel {

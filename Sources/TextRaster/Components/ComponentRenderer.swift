@@ -73,6 +73,22 @@ public struct ComponentRenderer {
       theme: theme)
   }
 
+  /// Checks that a padded image of a component's size (and, for an animation, all its frames)
+  /// can be made, before anything is drawn.
+  ///
+  /// - Throws: ``TextRasterError/imageTooLarge(width:height:frames:)`` with the size in pixels.
+  public func checkSize(width: Double, height: Double, frames: Int = 1) throws(TextRasterError) {
+    let pixelWidth = ((width + 2 * padding) * scale.factor).rounded(.up)
+    let pixelHeight = ((max(0, height) + 2 * padding) * scale.factor).rounded(.up)
+    let side = Double(RGBABitmap.maximumSide)
+    guard pixelWidth.isFinite, pixelHeight.isFinite, pixelWidth <= side, pixelHeight <= side,
+      pixelWidth * pixelHeight <= Double(RGBABitmap.maximumPixels),
+      pixelWidth * pixelHeight * 4 * Double(frames) <= Double(RGBABitmap.maximumAnimationBytes)
+    else {
+      throw .imageTooLarge(width: pixelWidth, height: pixelHeight, frames: frames)
+    }
+  }
+
   /// Where a component's top-left corner goes on a padded canvas.
   public var origin: Point { Point(x: padding, y: padding) }
 
@@ -83,6 +99,7 @@ public struct ComponentRenderer {
   public func image(
     of layout: ExpandableTextLayout, theme: Theme, frameBorders: FrameBorderStyle? = nil
   ) throws(TextRasterError) -> RasterCanvas {
+    try checkSize(width: layout.size.width, height: max(1, layout.size.height))
     var canvas = canvas(width: layout.size.width, height: max(1, layout.size.height), theme: theme)
     try draw(layout, at: origin, in: &canvas, theme: theme)
     if let frameBorders {
@@ -98,6 +115,7 @@ public struct ComponentRenderer {
   public func image(
     of aligned: AlignedText, theme: Theme, frameBorders: FrameBorderStyle? = nil
   ) throws(TextRasterError) -> RasterCanvas {
+    try checkSize(width: aligned.frame.width, height: max(1, aligned.frame.height))
     var canvas = canvas(
       width: aligned.frame.width, height: max(1, aligned.frame.height), theme: theme)
     try draw(aligned, at: origin, in: &canvas, theme: theme, frameBorders: frameBorders)
@@ -108,6 +126,7 @@ public struct ComponentRenderer {
   public func image<ID>(
     of list: ListLayout<ID>, chrome: ListChrome<ID>, theme: Theme
   ) throws(TextRasterError) -> RasterCanvas {
+    try checkSize(width: list.size.width, height: list.size.height)
     var canvas = canvas(width: list.size.width, height: list.size.height, theme: theme)
     try draw(list, chrome: chrome, at: origin, in: &canvas, theme: theme)
     return canvas

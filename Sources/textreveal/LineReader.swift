@@ -1,0 +1,111 @@
+import Foundation
+
+/// Reads an input (a file, or standard input) line by line as it arrives, with line numbers:
+/// a record is answered before the next is read, and memory follows the longest line, not the
+/// input.
+///
+/// Lines end at LF, CR LF or a CR alone (a file from an old Mac tool ends records that way).
+struct LineReader {
+  private let handle: FileHandle
+  private let name: String
+  private var buffer = Data()
+  private var start = 0
+  private var isAtEnd = false
+  private var number = 0
+
+  /// The size of one read.
+  static let chunk = 1 << 16
+
+  /// Opens a file, or standard input for `nil` or `-`.
+  ///
+  /// - Throws: ``CommandError`` naming the file and what is wrong with it (missing, a
+  ///   directory, unreadable), or a closed standard input.
+  init(path: String?) throws(CommandError) {
+    guard let path, path != "-" else {
+      // A closed standard input (`<&-`) has no descriptor 0 to read.
+      guard fcntl(FileHandle.standardInput.fileDescriptor, F_GETFD) != -1 else {
+        throw CommandError("cannot read standard input: it is closed")
+      }
+      handle = FileHandle.standardInput
+      name = "standard input"
+      return
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CommandError("cannot read input file \(path): no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw CommandError("cannot read input file \(path): it is a directory")
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw CommandError("cannot read input file \(path): permission denied")
+    }
+    self.handle = handle
+    name = "input file \(path)"
+  }
+
+  /// Whether the next line is already read, so that asking for it will not wait for input.
+  var hasBufferedLine: Bool {
+    buffer[start...].contains { $0 == 0x0A || $0 == 0x0D } || (isAtEnd && start < buffer.count)
+  }
+
+  /// The next line, without its terminator, and its 1-based number; `nil` at the end.
+  ///
+  /// - Throws: ``CommandError`` when reading fails.
+  mutating func next() throws(CommandError) -> (number: Int, bytes: Data)? {
+    while true {
+      if let end = buffer[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+        // A CR at the end of what was read: an LF may follow in the next read.
+        if buffer[end] == 0x0D && end + 1 == buffer.count && !isAtEnd {
+          try read()
+          continue
+        }
+        var next = end + 1
+        if buffer[end] == 0x0D && next < buffer.count && buffer[next] == 0x0A { next += 1 }
+        let line = Data(buffer[start..<end])
+        start = next
+        number += 1
+        compact()
+        return (number, line)
+      }
+      if isAtEnd {
+        guard start < buffer.count else { return nil }
+        let line = Data(buffer[start...])
+        start = buffer.count
+        number += 1
+        return (number, line)
+      }
+      try read()
+    }
+  }
+
+  /// Reads the next chunk, or notes the end.
+  private mutating func read() throws(CommandError) {
+    let data: Data?
+    do {
+      data = try handle.read(upToCount: Self.chunk)
+    } catch {
+      throw CommandError("cannot read \(name): \(Console.reason(error))")
+    }
+    if let data, !data.isEmpty {
+      buffer.append(data)
+    } else {
+      isAtEnd = true
+    }
+  }
+
+  /// Drops the lines already handed out once they are most of the buffer.
+  private mutating func compact() {
+    if start > Self.chunk && start * 2 > buffer.count {
+      buffer.removeSubrange(0..<start)
+      start = 0
+    }
+  }
+
+  /// Every remaining line, for commands that need the whole input.
+  mutating func readAll() throws(CommandError) -> [(number: Int, bytes: Data)] {
+    var lines: [(Int, Data)] = []
+    while let line = try next() { lines.append(line) }
+    return lines
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Hostile inputs and broken streams (issue 14): each exits 0 with correct output or 1 with a
+/// message naming the problem, never a trap.
+@Suite struct HardeningTests {
+  /// Runs a shell line with `$B` set to the binary; returns status, standard output and error.
+  func shell(_ line: String) throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", line]
+    var environment = ProcessInfo.processInfo.environment
+    environment["B"] = CommandRun.binary.path
+    process.environment = environment
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID())")
+    let error = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID())")
+    FileManager.default.createFile(atPath: output.path, contents: nil)
+    FileManager.default.createFile(atPath: error.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: error)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, try String(contentsOf: output, encoding: .utf8),
+      try String(contentsOf: error, encoding: .utf8)
+    )
+  }
+
+  static let record = #"{"id":"a","text":"hello world"}"#
+
+  @Test(
+    "closed or failing streams are errors naming the stream, exit 1",
+    arguments: [
+      (#"$B measure --width 100 <&-"#, "standard input"),
+      (#"$B render-list --width 390 -o /tmp/never.png <&-"#, "standard input"),
+      (#"echo '\#(record)' | $B measure --width 100 > /dev/full"#, "standard output"),
+      (#"echo '\#(record)' | $B measure --width 100 >&-"#, "standard output"),
+    ])
+  func streams(line: String, stream: String) throws {
+    let run = try shell(line)
+    #expect(run.status == 1, "\(line): \(run.error)")
+    #expect(run.error.contains(stream), "\(line): \(run.error)")
+    #expect(!run.error.contains("Fatal error"))
+  }
+
+  @Test("a reader that leaves early with SIGPIPE ignored gets an error, not a crash")
+  func brokenPipe() throws {
+    let run = try shell(
+      #"trap '' PIPE; i=0; while [ $i -lt 3000 ]; do echo '\#(Self.record)'; i=$((i+1)); done"#
+        + #" | $B measure --width 100 | head -1; echo "status=${PIPESTATUS:-}""#)
+    #expect(run.output.hasPrefix(#"{"id":"a""#))
+    #expect(!run.error.contains("Fatal error"))
+  }
+
+  @Test("records ending in CR alone are separate records")
+  func carriageReturns() throws {
+    let run = try shell(
+      #"printf '{"id":"a","text":"x"}\r{"id":"b","text":"y"}\r\n{"id":"c","text":"z"}' | $B measure --width 100"#
+    )
+    #expect(run.status == 0, "\(run.error)")
+    let ids = run.output.split(separator: "\n").map { $0.prefix(9) }
+    #expect(ids == [#"{"id":"a""#, #"{"id":"b""#, #"{"id":"c""#])
+  }
+
+  @Test(
+    "absurd numbers name the option and its range, exit 1",
+    arguments: [
+      "$B render --text hello --width 1e300 -o /tmp/x.png",
+      "$B render --text hello --width -5 -o /tmp/x.png",
+      "$B render --text hello --size 1e307 -o /tmp/x.png",
+      "$B measure --width 100 --size 1e307 /dev/null",
+      "$B render-list --width inf -o /tmp/x.png /dev/null",
+      "$B render --text hello --line-limit 0 -o /tmp/x.png",
+    ])
+  func ranges(line: String) throws {
+    let run = try shell(line)
+    #expect(run.status == 1, "\(line)")
+    #expect(run.error.contains("must be"), "\(line): \(run.error)")
+  }
+
+  @Test("a directory as input is named as one")
+  func directory() throws {
+    let run = try shell("$B measure --width 100 /tmp")
+    #expect(run.status == 1)
+    #expect(run.error.contains("/tmp: it is a directory"), "\(run.error)")
+  }
+
+  @Test("a wide image renders; one too large for a bitmap names its size")
+  func imageSizes() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("w-\(UUID()).png")
+    let wide = try shell("$B render --text hello --width 10000 -o \(path.path)")
+    #expect(wide.status == 0, "\(wide.error)")
+    let huge = try shell("$B render --text hello --width 100000 --scale 3 -o \(path.path)")
+    #expect(huge.status == 1)
+    #expect(huge.error.contains("300096 × "), "\(huge.error)")
+  }
+
+  @Test("a list of a few hundred rows renders at scale 2")
+  func longList() throws {
+    var input = ""
+    for index in 0..<300 { input += #"{"id":"r\#(index)","text":"Message \#(index)"}"# + "\n" }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("rows-\(UUID()).jsonl")
+    try input.write(to: file, atomically: true, encoding: .utf8)
+    let png = FileManager.default.temporaryDirectory.appendingPathComponent("rows-\(UUID()).png")
+    let run = try shell("$B render-list \(file.path) --scale 2 -o \(png.path)")
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("300 rows"))
+  }
+}
