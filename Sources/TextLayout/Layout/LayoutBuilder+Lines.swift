@@ -77,13 +77,21 @@ extension LayoutBuilder {
           case .windowChunk(let chunk): chunk == currentChunk ? current : chunks[chunk]
           case .scratch, .unshaped: scratch
           }
-        let (first, rest) = split(segment, toFit: width, allowEmpty: false, source: source)
+        // Every cut at once, from the word's own clusters: cutting one line at a time and
+        // shaping the rest again for each made a long word quadratic in its length.
+        let cuts = lineCuts(of: segment, width: width, source: source)
         // One grapheme wider than the line is all there is: it stays whole with its spaces.
-        if rest.range.lowerBound >= segment.contentEnd { break }
-        lineSegments.append(first!)
-        emit(&filler, end: rest.range.lowerBound, endsParagraph: false)
-        if drafts.count >= limit { return false }
-        segment = rest
+        guard !cuts.isEmpty else { break }
+        let levels = levelRuns(of: segment, in: source)
+        var start = segment.range.lowerBound
+        for cut in cuts {
+          lineSegments.append(makeScratchSegment(start..<cut, levels: levels, isMandatory: false))
+          emit(&filler, end: cut, endsParagraph: false)
+          if drafts.count >= limit { return false }
+          start = cut
+        }
+        segment = makeScratchSegment(
+          start..<segment.range.upperBound, levels: levels, isMandatory: segment.isMandatory)
       } else if filler.pen + segment.contentAdvance <= width + Self.epsilon {
         break
       } else {
@@ -94,5 +102,51 @@ extension LayoutBuilder {
     lineSegments.append(segment)
     filler.pen += segment.advance
     return true
+  }
+
+  /// Where the lines of a segment wider than a line end: greedily, as many graphemes as fit on
+  /// each line (at least one), until what is left of its content fits on a line.
+  ///
+  /// - Returns: The UTF-8 offsets of the cuts, in order; none when the segment's first grapheme
+  ///   is all its content.
+  func lineCuts(of segment: Segment, width: Double, source: [Piece]) -> [Int] {
+    // Cluster advances by absolute start offset, in logical order.
+    var clusters: [(offset: Int, advance: Double)] = []
+    for piece in source[segment.pieces] where !piece.isTrailingWhitespace {
+      for cluster in piece.shaped.clusters {
+        clusters.append((cluster.range.lowerBound + piece.range.lowerBound, cluster.advance))
+      }
+    }
+    clusters.sort { $0.offset < $1.offset }
+    // Each grapheme's end and advance, in order.
+    var graphemes: [(end: Int, advance: Double)] = []
+    var clusterIndex = 0
+    var offset = segment.range.lowerBound
+    for character in text.slice(segment.range.lowerBound..<segment.contentEnd) {
+      let end = offset + character.utf8.count
+      var advance = 0.0
+      while clusterIndex < clusters.count && clusters[clusterIndex].offset < end {
+        advance += clusters[clusterIndex].advance
+        clusterIndex += 1
+      }
+      graphemes.append((end, advance))
+      offset = end
+    }
+    var remaining = graphemes.reduce(0) { $0 + $1.advance }
+    var cuts: [Int] = []
+    var index = 0
+    while index < graphemes.count && remaining > width + Self.epsilon {
+      var pen = graphemes[index].advance
+      index += 1
+      while index < graphemes.count && pen + graphemes[index].advance <= width + Self.epsilon {
+        pen += graphemes[index].advance
+        index += 1
+      }
+      guard index < graphemes.count else { break }
+      cuts.append(graphemes[index - 1].end)
+      remaining -= pen
+      if drafts.count + cuts.count >= limit { break }
+    }
+    return cuts
   }
 }
