@@ -116,12 +116,23 @@ struct ListRowRecord: Equatable {
   static func initials(of name: String) -> String {
     let words = name.split(whereSeparator: \.isWhitespace)
     guard let first = words.first?.first else { return "" }
-    var result = String(first).uppercased()
+    var result = capital(first)
     if first.unicodeScalars.first?.properties.isIdeographic == true { return result }
+    // An emoji stands alone too: it is the whole avatar.
+    if first.unicodeScalars.first?.properties.isEmojiPresentation == true { return result }
     if words.count > 1, let last = words.last?.first {
-      result += String(last).uppercased()
+      result += capital(last)
     }
     return result
+  }
+
+  /// A letter's capital when that is one character too: "ß" stays "ß" (not "SS"), a ligature
+  /// such as "ﬁ" stays one letter, a digraph such as "ǆ" takes its titlecase "ǅ".
+  static func capital(_ character: Character) -> String {
+    let title = character.unicodeScalars.map { $0.properties.titlecaseMapping }.joined()
+    if title.count == 1 { return title }
+    let upper = String(character).uppercased()
+    return upper.count == 1 ? upper : String(character)
   }
 
   /// Dark enough for white initials; a name picks one by a stable hash (FNV-1a of its UTF-8),

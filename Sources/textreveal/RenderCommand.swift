@@ -126,6 +126,13 @@ struct RenderCommand: ParsableCommand {
     guard !output.isEmpty else {
       throw ValidationError("--output must name a file")
     }
+    for (option, label) in [("more-label", moreLabel), ("less-label", lessLabel ?? "less")] {
+      guard !label.isEmpty, !label.contains(where: \.isNewline), label.count <= 40 else {
+        throw ValidationError(
+          "--\(option) must be one line of 1 to 40 characters, got \(label.count) characters"
+            + (label.contains(where: \.isNewline) ? " with a line break" : ""))
+      }
+    }
     if let empty = spoilers.first(where: \.isEmpty) {
       throw ValidationError("--spoiler must name a phrase of the text, got \"\(empty)\"")
     }

@@ -107,4 +107,15 @@ import Testing
     #expect(run.status == 0, "\(run.error)")
     #expect(run.output.contains("300 rows"))
   }
+
+  @Test("a label with a line break, or too long to fit, is refused")
+  func labels() throws {
+    let broken = try shell(#"$B render --text hello --more-label "$(printf 'a\nb')" -o /tmp/x.png"#)
+    #expect(broken.status == 1)
+    #expect(broken.error.contains("--more-label must be one line"), "\(broken.error)")
+    let long = String(repeating: "m", count: 800)
+    let tooLong = try shell("$B render --text hello --less-label \(long) -o /tmp/x.png")
+    #expect(tooLong.status == 1)
+    #expect(tooLong.error.contains("--less-label must be one line of 1 to 40 characters"))
+  }
 }

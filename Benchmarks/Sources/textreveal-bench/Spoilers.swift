@@ -24,7 +24,7 @@ enum Spoilers {
     var text = StyledText(
       "Finished the series last night. In the end the butler is the ", style: plain)
     text.append("twin", style: hidden)
-    text.append(" of the detective, and nobody survives the storm. Do not tell!", style: plain)
+    text.append(" of the detective, and nobody survives.", style: plain)
     let layout: LaidOutText
     do {
       layout = try stack.engine.layout(text, configuration: LayoutConfiguration(width: 320))

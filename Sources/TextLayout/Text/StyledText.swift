@@ -50,13 +50,14 @@ public struct StyledText: Sendable, Hashable {
 
   /// Changes the style of a UTF-8 range.
   ///
+  /// A range reaching outside the text is clamped to it: what lies outside has no style to
+  /// change.
+  ///
   /// - Parameters:
-  ///   - range: The UTF-8 range; it must lie on character boundaries.
+  ///   - range: The UTF-8 range; it should lie on character boundaries.
   ///   - transform: Changes the style of each run inside the range.
   public mutating func updateStyle(in range: Range<Int>, _ transform: (inout TextStyle) -> Void) {
-    precondition(
-      range.lowerBound >= 0 && range.upperBound <= string.utf8.count,
-      "Style range \(range) is outside the text (0..<\(string.utf8.count))")
+    let range = range.clamped(to: 0..<string.utf8.count)
     var result: [Run] = []
     for run in runs {
       let pieces = [

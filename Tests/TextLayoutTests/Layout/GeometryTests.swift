@@ -83,3 +83,14 @@ import Testing
     #expect(text.runs.map(\.range) == [0..<2, 2..<4, 4..<8, 8..<13])
   }
 }
+
+@Suite struct StyledTextClampTests {
+  @Test("a style range outside the text is clamped, not a trap")
+  func outside() {
+    var text = StyledText("abc")
+    text.updateStyle(in: 2..<50) { $0.isSpoiler = true }
+    #expect(text.runs.map(\.range) == [0..<2, 2..<3])
+    text.updateStyle(in: 10..<20) { $0.size = 40 }
+    #expect(text.runs.allSatisfy { $0.style.size != 40 })
+  }
+}
