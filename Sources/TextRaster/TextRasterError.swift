@@ -1,5 +1,6 @@
 import Foundation
 import TextLayout
+import TextShaping
 
 /// An error from the renderer: a glyph FreeType cannot load or render, a compression call that
 /// failed, frames that do not make an animation, a text it cannot lay out, or a file that cannot
@@ -38,7 +39,8 @@ public enum TextRasterError: Error, Sendable, Hashable, CustomStringConvertible 
         + " (\(String(cString: strerror(code))))"
     case .freeType(let function, let code, let path):
       let subject = path.map { " for \($0)" } ?? ""
-      return "\(function) failed\(subject) with FreeType error \(code)"
+      return "\(function) failed\(subject) with FreeType error \(TextShapingError.hex(code))"
+        + " (\(TextShapingError.freeTypeMessage(code)))"
     case .unknownFont(let font):
       return "No font file is known for the font \(font.rawValue) of a glyph run"
     case .zlib(let function, let code):

@@ -40,14 +40,14 @@ public enum TextShapingError: Error, Sendable, Hashable, CustomStringConvertible
     }
   }
 
-  private static func hex(_ code: Int32) -> String {
+  package static func hex(_ code: Int32) -> String {
     let digits = String(code, radix: 16, uppercase: true)
     return "0x" + String(repeating: "0", count: max(0, 2 - digits.count)) + digits
   }
 
   /// The meaning of the FreeType error codes a font load can produce (from fterrdef.h); FreeType
   /// builds usually leave out `FT_Error_String`'s table, so the common ones are spelled here.
-  private static func freeTypeMessage(_ code: Int32) -> String {
+  package static func freeTypeMessage(_ code: Int32) -> String {
     switch code {
     case 0x01: "cannot open resource"
     case 0x02: "unknown file format"

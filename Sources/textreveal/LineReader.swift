@@ -108,4 +108,29 @@ struct LineReader {
     while let line = try next() { lines.append(line) }
     return lines
   }
+
+  /// Every remaining byte, line endings included, for commands that read a whole text.
+  mutating func readAllBytes() throws(CommandError) -> Data {
+    while !isAtEnd { try read() }
+    let rest = Data(buffer[start...])
+    start = buffer.count
+    return rest
+  }
+}
+
+/// Where UTF-8 stops being valid.
+enum UTF8Check {
+  /// The offset of the first byte that does not continue valid UTF-8, or the count when all
+  /// of it is valid.
+  static func firstInvalidOffset(in data: Data) -> Int {
+    var iterator = data.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput, .error: return offset
+      }
+    }
+  }
 }

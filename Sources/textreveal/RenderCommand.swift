@@ -170,11 +170,14 @@ struct RenderCommand: ParsableCommand {
     if let text {
       string = text
     } else if let input {
-      do {
-        string = try String(contentsOfFile: input, encoding: .utf8)
-      } catch {
-        throw CommandError("cannot read input file \(input): \(error.localizedDescription)")
+      var reader = try LineReader(path: input)
+      let data = try reader.readAllBytes()
+      guard let decoded = String(validating: data, as: UTF8.self) else {
+        throw CommandError(
+          "input file \(input) is not UTF-8: invalid byte at offset \(UTF8Check.firstInvalidOffset(in: data))"
+        )
       }
+      string = decoded
     } else {
       preconditionFailure("validate() requires --text or an input file")
     }

@@ -118,4 +118,34 @@ import Testing
     #expect(tooLong.status == 1)
     #expect(tooLong.error.contains("--less-label must be one line of 1 to 40 characters"))
   }
+
+  @Test("errors name the real problem: a byte offset, a font directory")
+  func namedErrors() throws {
+    let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).txt")
+    try Data([0x63, 0x61, 0x66, 0xC3, 0xA9, 0x20, 0xFF, 0x20]).write(to: bad)
+    let utf8 = try shell("$B render \(bad.path) -o /tmp/x.png")
+    #expect(utf8.status == 1)
+    #expect(utf8.error.contains("not UTF-8: invalid byte at offset 6"), "\(utf8.error)")
+    let font = try shell("$B render --text hi --font /tmp -o /tmp/x.png")
+    #expect(font.status == 1)
+    #expect(font.error.contains("/tmp") && font.error.contains("directory"), "\(font.error)")
+  }
+
+  @Test("an output through a symbolic link writes its target; a long file name works")
+  func outputs() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("o-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let target = directory.appendingPathComponent("target.png")
+    let link = directory.appendingPathComponent("link.png")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let viaLink = try shell("$B render --text hi -o \(link.path)")
+    #expect(viaLink.status == 0, "\(viaLink.error)")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+    #expect(FileManager.default.fileExists(atPath: target.path))
+    let long = directory.appendingPathComponent(String(repeating: "n", count: 250) + ".png")
+    let longRun = try shell("$B render --text hi -o \(long.path)")
+    #expect(longRun.status == 0, "\(longRun.error)")
+    #expect(FileManager.default.fileExists(atPath: long.path))
+  }
 }

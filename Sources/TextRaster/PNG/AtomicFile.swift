@@ -10,11 +10,14 @@ enum AtomicFile {
   ///
   /// - Throws: ``TextRasterError/cannotWrite(path:function:code:)`` naming `path`, the system
   ///   call that failed and its `errno`.
-  static func write(_ bytes: [UInt8], to path: String) throws(TextRasterError) {
+  static func write(_ bytes: [UInt8], to requestedPath: String) throws(TextRasterError) {
+    // Writing to a symbolic link writes its target, as any editor does; renaming over the
+    // link would replace the link with a file.
+    let path = Self.target(of: requestedPath)
     let directory = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
     let prefix = directory.isEmpty ? "" : directory + "/"
-    var template = Array((prefix + "." + name + ".tmp-XXXXXX").utf8CString)
+    // A short temporary name: the file's own name may already be as long as names can be.
+    var template = Array((prefix + ".textreveal-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw .cannotWrite(path: path, function: "mkstemp", code: errno)
@@ -50,5 +53,21 @@ enum AtomicFile {
       unlink(temporary)
       throw failure
     }
+  }
+
+  /// The file a path names: the target of a symbolic link (followed as far as it goes), or the
+  /// path itself.
+  static func target(of path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return current }
+      current =
+        destination.hasPrefix("/")
+        ? destination
+        : ((current as NSString).deletingLastPathComponent as NSString)
+          .appendingPathComponent(destination)
+    }
+    return current
   }
 }

@@ -1,4 +1,5 @@
 import CFreeType
+import Foundation
 import Synchronization
 
 /// A FreeType face opened from a file, with the FreeType library instance that owns it.
@@ -25,6 +26,13 @@ package final class FreeTypeFace: @unchecked Sendable {
   ///   parse the file, ``TextShapingError/unsupportedFont(path:reason:)`` when it has no
   ///   scalable outlines.
   package init(path: String, index: Int = 0) throws(TextShapingError) {
+    // FreeType calls a directory an unknown file format: name what is wrong.
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw .unsupportedFont(path: path, reason: "it is a directory, not a font file")
+    }
     var library: FT_Library?
     let initError = FT_Init_FreeType(&library)
     guard initError == 0, let library else {
