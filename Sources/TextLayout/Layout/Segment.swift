@@ -88,7 +88,7 @@ struct Segment: Sendable {
   /// Whether a mandatory break follows the segment.
   let isMandatory: Bool
   /// The index of the segment's vertical metrics in its table (see ``VerticalMetrics``).
-  let metrics: UInt16
+  let metrics: UInt32
 
   var range: Range<Int> { Int(start)..<Int(end) }
   /// The indices of the segment's pieces in its chunk.
@@ -195,19 +195,30 @@ struct VerticalMetrics: Sendable, Equatable {
   var descent: Double
   var lineGap: Double
 
-  /// The index of these metrics in a table, added at its end if they are new.
-  func index(in table: inout [VerticalMetrics]) -> UInt16 {
+  /// The index of these metrics in a table: one of the last entries when it holds them,
+  /// otherwise a new entry at its end.
+  ///
+  /// A window's segments almost always share the metrics of the segment before them, so only
+  /// the last few entries are compared: a paragraph with thousands of distinct font sizes
+  /// then costs a constant per segment, not a search of the whole table, and the table may
+  /// hold the same metrics twice, which costs nothing but an entry. Indices are 32 bits, as
+  /// many as a text has bytes.
+  func index(in table: inout [VerticalMetrics]) -> UInt32 {
     // Compared bit for bit: the table must give back exactly the numbers it was given.
-    if let known = table.firstIndex(where: {
-      $0.ascent.bitPattern == ascent.bitPattern && $0.descent.bitPattern == descent.bitPattern
-        && $0.lineGap.bitPattern == lineGap.bitPattern
-    }) {
-      return UInt16(known)
+    for known in table.indices.suffix(Self.recentEntries).reversed()
+    where table[known].ascent.bitPattern == ascent.bitPattern
+      && table[known].descent.bitPattern == descent.bitPattern
+      && table[known].lineGap.bitPattern == lineGap.bitPattern
+    {
+      return UInt32(known)
     }
-    precondition(table.count < Int(UInt16.max), "Over 65,535 vertical metrics in one window")
     table.append(self)
-    return UInt16(table.count - 1)
+    return UInt32(table.count - 1)
   }
+
+  /// How many of a table's last entries ``index(in:)`` compares (computed, not stored: a
+  /// stored static is checked for initialization on every access).
+  static var recentEntries: Int { 8 }
 }
 
 /// A line before placement: its segments in logical order.

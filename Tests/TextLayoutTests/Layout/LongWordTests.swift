@@ -47,3 +47,22 @@ final class CountingShaper: TextShaper, Sendable {
     #expect(bytes <= 20_000 + 200)
   }
 }
+
+@Suite struct ManyMetricsTests {
+  @Test("a paragraph with over 65,535 distinct font sizes lays out, in linear work")
+  func manySizes() throws {
+    func layout(words: Int) throws -> LaidOutText {
+      var text = StyledText("", style: TextStyle(size: 10))
+      for index in 0..<words {
+        // A distinct size for every word: distinct vertical metrics for every segment.
+        text.append("a ", style: TextStyle(size: 10 + Double(index) * 1e-6))
+      }
+      return try fixedEngine.layout(text, configuration: LayoutConfiguration(width: 1_000))
+    }
+    let large = try layout(words: 70_000)
+    // About a hundred 10-point words a line: some 700 lines, none wider than the width.
+    #expect((700...720).contains(large.lines.count), "\(large.lines.count) lines")
+    #expect(large.lines.allSatisfy { $0.width <= 1_000 })
+    #expect(large.visibleEnd == 140_000)
+  }
+}
