@@ -34,7 +34,8 @@ public enum TextShapingError: Error, Sendable, Hashable, CustomStringConvertible
     case .unsupportedFont(let path, let reason):
       return "The font at \(path) cannot be used: \(reason)"
     case .fontconfig(let function, let family):
-      return "\(function) found no font for the family \"\(family)\""
+      return "\(function) found no usable font for the family \"\(family)\""
+        + (family == "DejaVu Sans" ? " (install fonts-dejavu-core)" : "")
     case .icu(let function, let code):
       return "\(function) failed with ICU error \(code)"
     }

@@ -25,11 +25,12 @@ public struct TextStack: Sendable {
   public let engine: TextLayoutEngine
 
   /// Creates a stack that finds fonts through Fontconfig and breaks lines for the root locale.
-  public init() {
-    shaper = HarfBuzzShaper()
-    analyzer = ICUAnalyzer()
-    defaultFamily = Self.defaultFontFamily
-    engine = TextLayoutEngine(shaper: shaper, analyzer: analyzer)
+  ///
+  /// - Throws: ``TextShapingError/fontconfig(function:family:)`` naming DejaVu Sans when no
+  ///   usable face is found for it (install Debian's fonts-dejavu-core), rather than failing at
+  ///   the first layout.
+  public init() throws(TextShapingError) {
+    try self.init(fontPath: nil)
   }
 
   /// Creates a stack whose default family is a font file's, if one is given.
@@ -40,7 +41,8 @@ public struct TextStack: Sendable {
   /// - Parameters:
   ///   - fontPath: A font file to use instead of DejaVu Sans, or `nil` for DejaVu Sans.
   ///   - locale: The ICU locale for line breaking; `""` is the root locale.
-  /// - Throws: ``TextShapingError`` naming the path when the file is not a usable font.
+  /// - Throws: ``TextShapingError`` naming the path when the file is not a usable font, or
+  ///   naming DejaVu Sans when no file is given and no usable face is found for it.
   public init(fontPath: String?, locale: String = "") throws(TextShapingError) {
     shaper = HarfBuzzShaper()
     analyzer = ICUAnalyzer(locale: locale)
@@ -48,6 +50,7 @@ public struct TextStack: Sendable {
       defaultFamily = try shaper.register(fontAt: fontPath).familyName
     } else {
       defaultFamily = Self.defaultFontFamily
+      try shaper.checkFamily(defaultFamily)
     }
     engine = TextLayoutEngine(shaper: shaper, analyzer: analyzer)
   }

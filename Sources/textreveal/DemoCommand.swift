@@ -41,7 +41,12 @@ struct DemoCommand: ParsableCommand {
     } catch {
       throw CommandError("cannot create the directory \(output): \(error.localizedDescription)")
     }
-    let stack = TextStack()
+    let stack: TextStack
+    do {
+      stack = try TextStack()
+    } catch {
+      throw CommandError("\(error)")
+    }
     let renderer = ComponentRenderer(
       shaper: stack.shaper, scale: RasterCanvas.Scale(rawValue: scale)!)
     var gallery = DemoGallery(stack: stack, renderer: renderer, directory: output)

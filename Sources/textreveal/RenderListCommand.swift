@@ -88,7 +88,12 @@ struct RenderListCommand: ParsableCommand {
         "no row has the id \"\(id)\" (given to --\(expand.contains(id) ? "expand" : "toggle"))")
     }
 
-    let stack = TextStack()
+    let stack: TextStack
+    do {
+      stack = try TextStack()
+    } catch {
+      throw CommandError("\(error)")
+    }
     let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
     let style = TextStyle(fontFamily: stack.defaultFamily, size: 17)
     var expansion = ExpansionSet<String>()

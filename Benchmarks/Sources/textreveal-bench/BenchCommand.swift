@@ -66,7 +66,7 @@ enum BenchCommand {
       return
     }
     if let profiled {
-      Profile.run(profiled, corpus: corpus, repetitions: repetitions)
+      try Profile.run(profiled, corpus: corpus, repetitions: repetitions)
       return
     }
 

@@ -56,7 +56,7 @@ extension Suite {
     let peer = try PangoPeer(width: Self.rowTextWidth, lineLimit: Setup.lineLimit)
 
     // Same lines: each row's first lines and cut against Pango's.
-    let checkStack = TextStack()
+    let checkStack = try makeStack()
     let check = try layoutList(
       makeList(texts, textWidth: Self.rowTextWidth),
       engine: TextLayoutEngine(shaper: checkStack.shaper, analyzer: checkStack.analyzer))
@@ -84,7 +84,7 @@ extension Suite {
       // A new list (so nothing prepared) over a new stack (so nothing shaped) for each pass; the
       // re-layout is the same list value given the wider width, as an app does on rotation.
       var fresh = makeList(texts, textWidth: Self.rowTextWidth)
-      let stack = TextStack()
+      let stack = try makeStack()
       let engine = TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer)
       var start = clock.now
       checksum &+= Int(try layoutList(fresh, engine: engine, screenOnly: true).size.height)

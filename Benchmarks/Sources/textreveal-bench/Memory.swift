@@ -36,7 +36,7 @@ enum Memory {
     var checksum = 0
     switch side {
     case "ours":
-      let ours = OurEngine()
+      let ours = try OurEngine()
       for text in corpus.texts { checksum &+= ours.fullLayout(text).lines.count }
       for text in corpus.texts { checksum &+= ours.truncationCheck(text).lines.count }
     case "peer":

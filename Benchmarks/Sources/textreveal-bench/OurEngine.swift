@@ -10,8 +10,8 @@ struct OurEngine {
   let unlimited = LayoutConfiguration(width: Setup.width)
 
   /// Creates an engine over a fresh text stack, so with an empty shaping cache.
-  init() {
-    let stack = TextStack()
+  init() throws(BenchError) {
+    let stack = try makeStack()
     engine = TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer)
   }
 

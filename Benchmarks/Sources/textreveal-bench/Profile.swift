@@ -4,11 +4,11 @@ import TextReveal
 /// Runs only our engine over the corpus, for a profiler: one pass to warm the shaping cache,
 /// then `repetitions` passes.
 enum Profile {
-  static func run(_ benchmark: String, corpus: Corpus, repetitions: Int) {
-    let ours = OurEngine()
+  static func run(_ benchmark: String, corpus: Corpus, repetitions: Int) throws(BenchError) {
+    let ours = try OurEngine()
     var checksum = 0
     if benchmark == "list-relayout" {
-      relayouts(corpus: corpus, repetitions: repetitions)
+      try relayouts(corpus: corpus, repetitions: repetitions)
       return
     }
     if ["list-rows", "list-first", "list-warm"].contains(benchmark) {
@@ -23,7 +23,7 @@ enum Profile {
         if benchmark != "list-rows" {
           list = suite.makeList(texts, textWidth: Suite.rowTextWidth)
         }
-        if benchmark == "list-first" { engine = OurEngine().engine }
+        if benchmark == "list-first" { engine = try OurEngine().engine }
         let layout = try? suite.layoutList(list, engine: engine, screenOnly: true)
         checksum &+= Int(layout?.size.height ?? 0)
       }
@@ -44,14 +44,14 @@ enum Profile {
   /// The benchmark's two passes, again and again: a new list at the narrow width over a new
   /// stack, then the same list at the wide width. Only the second pass runs inside
   /// ``relayout(_:suite:engine:)``, so a profiler can keep its samples apart.
-  static func relayouts(corpus: Corpus, repetitions: Int) {
+  static func relayouts(corpus: Corpus, repetitions: Int) throws(BenchError) {
     let suite = Suite(corpus: corpus, repetitions: repetitions)
     let texts = suite.listTexts()
     let wide = suite.makeList([], textWidth: Suite.relayoutTextWidth).environment.width
     var checksum = 0
     for _ in 0...repetitions {
       var list = suite.makeList(texts, textWidth: Suite.rowTextWidth)
-      let engine = OurEngine().engine
+      let engine = try OurEngine().engine
       checksum &+= Int(
         (try? suite.layoutList(list, engine: engine, screenOnly: true))?.size.height ?? 0)
       list.environment.width = wide

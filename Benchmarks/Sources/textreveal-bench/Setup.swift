@@ -1,3 +1,5 @@
+import TextShaping
+
 /// The set-up both engines share: font, size, width and line limit.
 enum Setup {
   /// The font family: DejaVu Sans, TextReveal's default on Linux.
@@ -8,4 +10,13 @@ enum Setup {
   static let width = 320.0
   /// The line limit of the truncation check.
   static let lineLimit = 3
+}
+
+/// A new text stack, or an error naming the missing font.
+func makeStack() throws(BenchError) -> TextStack {
+  do {
+    return try TextStack()
+  } catch {
+    throw .usage("no text stack: \(error)")
+  }
 }

@@ -15,7 +15,7 @@ enum Spoilers {
   static let stepBudget = 50e-6
 
   static func run(repetitions: Int) throws(BenchError) {
-    let stack = TextStack()
+    let stack = try makeStack()
     var hidden = TextStyle(fontFamily: Setup.family, size: Setup.size)
     hidden.isSpoiler = true
     // Three lines at 320 points; the hidden words cover about 600 square points (a word's

@@ -15,7 +15,7 @@ import TextShaping
 /// ``toggleAnimation(from:to:row:duration:chrome:theme:)``), encoded as animated PNG.
 ///
 /// ```swift
-/// let stack = TextStack()
+/// let stack = try TextStack()
 /// let renderer = ComponentRenderer(shaper: stack.shaper, scale: .x2)
 /// let model = ExpandableTextModel(text: StyledText(description), width: 320)
 /// let image = try renderer.image(of: try model.layout(using: stack.engine), theme: .light)

@@ -21,7 +21,7 @@ import TextShaping
 /// The cache owns C handles and a cache and is not thread-safe: use one per thread.
 ///
 /// ```swift
-/// let stack = TextStack()
+/// let stack = try TextStack()
 /// let layout = try stack.engine.layout(StyledText("Hello"), configuration: .init(width: 200))
 /// let glyphs = GlyphCache(shaper: stack.shaper)
 /// var canvas = RasterCanvas(width: 200, height: layout.size.height, scale: .x2)

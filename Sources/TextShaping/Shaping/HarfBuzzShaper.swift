@@ -192,6 +192,24 @@ public final class HarfBuzzShaper: Sendable {
     }
   }
 
+  /// Checks that a family resolves to a face that loads, as the first layout will ask: through
+  /// Fontconfig, or the default font file.
+  ///
+  /// - Throws: ``TextShapingError/fontconfig(function:family:)`` naming the family when neither
+  ///   gives a usable face (a machine without DejaVu Sans, say).
+  package func checkFamily(_ family: String) throws(TextShapingError) {
+    let request = FontRequest(TextStyle(fontFamily: family))
+    if let matched = Fontconfig.shared.match(
+      family: request.family, weight: request.weight, isItalic: request.isItalic),
+      (try? loadFont(matched)) != nil
+    {
+      return
+    }
+    guard (try? loadFont(FontFileReference(path: Self.defaultFontPath, index: 0))) != nil else {
+      throw .fontconfig(function: "FcFontMatch", family: family)
+    }
+  }
+
   // MARK: - Fallback
 
   /// The face that shapes a character: the primary face when it has every glyph, otherwise the

@@ -71,3 +71,14 @@ import TextShaping
     #expect(metrics.lineHeight > 0)
   }
 }
+
+@Suite struct StackCreationTests {
+  @Test("a stack checks its default family when it is made, and the error names it")
+  func defaultFamily() throws {
+    let stack = try TextStack()
+    #expect(stack.defaultFamily == "DejaVu Sans")
+    let error = TextShapingError.fontconfig(function: "FcFontMatch", family: "DejaVu Sans")
+    #expect(error.description.contains("\"DejaVu Sans\""))
+    #expect(error.description.contains("fonts-dejavu-core"))
+  }
+}

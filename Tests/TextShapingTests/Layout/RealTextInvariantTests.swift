@@ -9,7 +9,7 @@ import TextLayout
 /// ICU), over multilingual paragraphs written for these tests, random mixes of them, and the
 /// package descriptions of the machine the tests run on.
 @Suite struct RealTextInvariantTests {
-  static let stack = TextStack()
+  static let stack = try! TextStack()
   static let engine = TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer)
 
   static let paragraphs = [
