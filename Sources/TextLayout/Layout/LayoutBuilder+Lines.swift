@@ -110,28 +110,7 @@ extension LayoutBuilder {
   /// - Returns: The UTF-8 offsets of the cuts, in order; none when the segment's first grapheme
   ///   is all its content.
   func lineCuts(of segment: Segment, width: Double, source: [Piece]) -> [Int] {
-    // Cluster advances by absolute start offset, in logical order.
-    var clusters: [(offset: Int, advance: Double)] = []
-    for piece in source[segment.pieces] where !piece.isTrailingWhitespace {
-      for cluster in piece.shaped.clusters {
-        clusters.append((cluster.range.lowerBound + piece.range.lowerBound, cluster.advance))
-      }
-    }
-    clusters.sort { $0.offset < $1.offset }
-    // Each grapheme's end and advance, in order.
-    var graphemes: [(end: Int, advance: Double)] = []
-    var clusterIndex = 0
-    var offset = segment.range.lowerBound
-    for character in text.slice(segment.range.lowerBound..<segment.contentEnd) {
-      let end = offset + character.utf8.count
-      var advance = 0.0
-      while clusterIndex < clusters.count && clusters[clusterIndex].offset < end {
-        advance += clusters[clusterIndex].advance
-        clusterIndex += 1
-      }
-      graphemes.append((end, advance))
-      offset = end
-    }
+    let graphemes = graphemeAdvances(of: segment, source: source)
     var remaining = graphemes.reduce(0) { $0 + $1.advance }
     var cuts: [Int] = []
     var index = 0

@@ -186,31 +186,16 @@ extension LayoutBuilder {
   mutating func split(
     _ segment: Segment, toFit width: Double, allowEmpty: Bool, source: [Piece]
   ) -> (first: Segment?, rest: Segment) {
-    // Cluster advances by absolute start offset, in logical order.
-    var clusterStarts: [(offset: Int, advance: Double)] = []
-    for piece in source[segment.pieces] where !piece.isTrailingWhitespace {
-      for cluster in piece.shaped.clusters {
-        clusterStarts.append((cluster.range.lowerBound + piece.range.lowerBound, cluster.advance))
-      }
-    }
-    clusterStarts.sort { $0.offset < $1.offset }
     var cut = segment.range.lowerBound
     var pen = 0.0
-    var clusterIndex = 0
-    var offset = segment.range.lowerBound
-    for character in text.slice(segment.range.lowerBound..<segment.contentEnd) {
-      let end = offset + character.utf8.count
-      var advance = 0.0
-      while clusterIndex < clusterStarts.count && clusterStarts[clusterIndex].offset < end {
-        advance += clusterStarts[clusterIndex].advance
-        clusterIndex += 1
-      }
-      if pen + advance > width + Self.epsilon && (allowEmpty || cut > segment.range.lowerBound) {
+    for grapheme in graphemeAdvances(of: segment, source: source) {
+      if pen + grapheme.advance > width + Self.epsilon
+        && (allowEmpty || cut > segment.range.lowerBound)
+      {
         break
       }
-      pen += advance
-      cut = end
-      offset = end
+      pen += grapheme.advance
+      cut = grapheme.end
     }
     let levels = levelRuns(of: segment, in: source)
     let rest = makeScratchSegment(
@@ -219,5 +204,32 @@ extension LayoutBuilder {
     let first = makeScratchSegment(
       segment.range.lowerBound..<cut, levels: levels, isMandatory: false)
     return (first, rest)
+  }
+
+  /// The advance of each grapheme of a segment's content, with the offset where it ends, in
+  /// logical order: the advances of the clusters of its shaped pieces that start inside it.
+  func graphemeAdvances(of segment: Segment, source: [Piece]) -> [(end: Int, advance: Double)] {
+    // Cluster advances by absolute start offset, in logical order.
+    var clusters: [(offset: Int, advance: Double)] = []
+    for piece in source[segment.pieces] where !piece.isTrailingWhitespace {
+      for cluster in piece.shaped.clusters {
+        clusters.append((cluster.range.lowerBound + piece.range.lowerBound, cluster.advance))
+      }
+    }
+    clusters.sort { $0.offset < $1.offset }
+    var graphemes: [(end: Int, advance: Double)] = []
+    var clusterIndex = 0
+    var offset = segment.range.lowerBound
+    for character in text.slice(segment.range.lowerBound..<segment.contentEnd) {
+      let end = offset + character.utf8.count
+      var advance = 0.0
+      while clusterIndex < clusters.count && clusters[clusterIndex].offset < end {
+        advance += clusters[clusterIndex].advance
+        clusterIndex += 1
+      }
+      graphemes.append((end, advance))
+      offset = end
+    }
+    return graphemes
   }
 }
