@@ -28,6 +28,7 @@ struct CommandRun {
   /// before reading, or reading one output to its end before the other, can leave the child
   /// and this process waiting on each other.
   init(_ arguments: [String], input: Data? = nil) throws {
+    _ = Self.ignoreBrokenPipes
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
@@ -59,6 +60,13 @@ struct CommandRun {
     self.output = String(decoding: output, as: UTF8.self)
     self.error = String(decoding: error.data, as: UTF8.self)
   }
+
+  /// Makes a write into a pipe whose reader has gone fail with `EPIPE` instead of killing
+  /// the test process with `SIGPIPE`: a child that exits before reading all of its input
+  /// (an early usage error, say) is an outcome the tests check, not a reason to stop them.
+  private static let ignoreBrokenPipes: Void = {
+    signal(SIGPIPE, SIG_IGN)
+  }()
 
   /// What a reading thread collected; read only after the thread is done.
   private final class Collected: @unchecked Sendable {
