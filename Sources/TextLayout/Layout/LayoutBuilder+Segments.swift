@@ -132,8 +132,10 @@ extension LayoutBuilder {
       return false
     }
     guard !levels.isEmpty else { return paragraphLevel == 0 }
-    guard let level = levels.first(where: { $0.range.contains(first) }) else { return false }
-    return level.range.upperBound > last && level.level == paragraphLevel
+    guard let index = Self.levelRunIndex(endingAfter: first, in: levels),
+      levels[index].range.contains(first)
+    else { return false }
+    return levels[index].range.upperBound > last && levels[index].level == paragraphLevel
   }
 
   /// Where the white space at the end of a range starts (its end when there is none).
@@ -151,7 +153,7 @@ extension LayoutBuilder {
     guard !range.isEmpty else { return }
     var offset = range.lowerBound
     var runIndex = text.runIndex(at: offset) ?? (text.runs.count - 1)
-    var levelIndex = levels.firstIndex { $0.range.upperBound > offset } ?? (levels.count - 1)
+    var levelIndex = Self.levelRunIndex(endingAfter: offset, in: levels) ?? (levels.count - 1)
     while offset < range.upperBound {
       // The run's fields are read in place: a copy of its style would count references.
       var end = min(range.upperBound, text.runs[runIndex].range.upperBound)
@@ -166,6 +168,19 @@ extension LayoutBuilder {
         levelIndex += 1
       }
     }
+  }
+
+  /// The index of the first level run that ends after `offset` (the one holding it, when the
+  /// runs cover it), found by bisection: a window of a long mixed-direction paragraph holds
+  /// thousands of runs, and a linear search per segment made its layout quadratic.
+  static func levelRunIndex(endingAfter offset: Int, in levels: [BidiAnalysis.LevelRun]) -> Int? {
+    var low = 0
+    var high = levels.count
+    while low < high {
+      let middle = (low + high) / 2
+      if levels[middle].range.upperBound > offset { high = middle } else { low = middle + 1 }
+    }
+    return low < levels.count ? low : nil
   }
 
   /// The levels of a segment's pieces, to reshape a part of it.
