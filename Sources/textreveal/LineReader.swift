@@ -10,6 +10,9 @@ struct LineReader {
   private let name: String
   private var buffer = Data()
   private var start = 0
+  /// How many bytes from `start` on are known to hold no line end: a long line is read in
+  /// many chunks, and searching it from its start after each one made it quadratic.
+  private var searched = 0
   private var isAtEnd = false
   private var number = 0
 
@@ -54,7 +57,7 @@ struct LineReader {
   /// - Throws: ``CommandError`` when reading fails.
   mutating func next() throws(CommandError) -> (number: Int, bytes: Data)? {
     while true {
-      if let end = buffer[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+      if let end = firstLineEnd(from: start + searched) {
         // A CR at the end of what was read: an LF may follow in the next read.
         if buffer[end] == 0x0D && end + 1 == buffer.count && !isAtEnd {
           try read()
@@ -64,18 +67,33 @@ struct LineReader {
         if buffer[end] == 0x0D && next < buffer.count && buffer[next] == 0x0A { next += 1 }
         let line = Data(buffer[start..<end])
         start = next
+        searched = 0
         number += 1
         compact()
         return (number, line)
       }
+      searched = buffer.count - start
       if isAtEnd {
         guard start < buffer.count else { return nil }
         let line = Data(buffer[start...])
         start = buffer.count
+        searched = 0
         number += 1
         return (number, line)
       }
       try read()
+    }
+  }
+
+  /// The offset of the first LF or CR at or after `offset` in the buffer.
+  private func firstLineEnd(from offset: Int) -> Int? {
+    buffer.withUnsafeBytes { bytes in
+      var index = offset
+      while index < bytes.count {
+        if bytes[index] == 0x0A || bytes[index] == 0x0D { return index }
+        index += 1
+      }
+      return nil
     }
   }
 
