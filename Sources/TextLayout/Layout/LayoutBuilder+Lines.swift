@@ -71,27 +71,14 @@ extension LayoutBuilder {
           break
         }
         // A word wider than the line alone: break it at grapheme boundaries.
-        segment = shapeInScratch(segment, levels: filler.levels)
-        let source: [Piece] =
-          switch segment.location {
-          case .windowChunk(let chunk): chunk == currentChunk ? current : chunks[chunk]
-          case .scratch, .unshaped: scratch
-          }
-        // Every cut at once, from the word's own clusters: cutting one line at a time and
-        // shaping the rest again for each made a long word quadratic in its length.
-        let cuts = lineCuts(of: segment, width: width, source: source)
-        // One grapheme wider than the line is all there is: it stays whole with its spaces.
-        guard !cuts.isEmpty else { break }
-        let levels = levelRuns(of: segment, in: source)
-        var start = segment.range.lowerBound
-        for cut in cuts {
-          lineSegments.append(makeScratchSegment(start..<cut, levels: levels, isMandatory: false))
-          emit(&filler, end: cut, endsParagraph: false)
-          if drafts.count >= limit { return false }
-          start = cut
-        }
-        segment = makeScratchSegment(
-          start..<segment.range.upperBound, levels: levels, isMandatory: segment.isMandatory)
+        guard
+          let rest = breakWideSegment(
+            segment, filler: &filler, chunks: chunks, current: current,
+            currentChunk: currentChunk)
+        else { return false }
+        // What is left fits on a line, or is a single grapheme wider than one.
+        segment = rest
+        break
       } else if filler.pen + segment.contentAdvance <= width + Self.epsilon {
         break
       } else {
@@ -102,30 +89,5 @@ extension LayoutBuilder {
     lineSegments.append(segment)
     filler.pen += segment.advance
     return true
-  }
-
-  /// Where the lines of a segment wider than a line end: greedily, as many graphemes as fit on
-  /// each line (at least one), until what is left of its content fits on a line.
-  ///
-  /// - Returns: The UTF-8 offsets of the cuts, in order; none when the segment's first grapheme
-  ///   is all its content.
-  func lineCuts(of segment: Segment, width: Double, source: [Piece]) -> [Int] {
-    let graphemes = graphemeAdvances(of: segment, source: source)
-    var remaining = graphemes.reduce(0) { $0 + $1.advance }
-    var cuts: [Int] = []
-    var index = 0
-    while index < graphemes.count && remaining > width + Self.epsilon {
-      var pen = graphemes[index].advance
-      index += 1
-      while index < graphemes.count && pen + graphemes[index].advance <= width + Self.epsilon {
-        pen += graphemes[index].advance
-        index += 1
-      }
-      guard index < graphemes.count else { break }
-      cuts.append(graphemes[index - 1].end)
-      remaining -= pen
-      if drafts.count + cuts.count >= limit { break }
-    }
-    return cuts
   }
 }

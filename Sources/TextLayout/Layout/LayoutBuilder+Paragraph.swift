@@ -146,14 +146,21 @@ extension LayoutBuilder {
   }
 
   /// Makes the window's next segments: measured in a batch when the layout only measures,
-  /// otherwise the next one shaped.
+  /// otherwise the next one shaped; a word too long to shape whole is made by
+  /// ``makeWideSegment(_:isMandatory:levels:table:)``.
   mutating func makeNextSegments(_ fill: inout WindowFill) {
-    if measuresOnly {
+    let index = fill.index
+    let from = index == 0 ? fill.analysis.start : fill.analysis.boundaries[index - 1].offset
+    let boundary = fill.analysis.boundaries[index]
+    if boundary.offset - from > Self.wideWordStretch,
+      let segment = makeWideSegment(
+        from..<boundary.offset, isMandatory: boundary.isMandatory,
+        levels: fill.analysis.levelRuns, table: &fill.analysis.metrics)
+    {
+      fill.analysis.segments.append(segment)
+    } else if measuresOnly {
       measureNextSegments(&fill.analysis, budget: bytesLeft(after: fill.filler))
     } else {
-      let index = fill.index
-      let from = index == 0 ? fill.analysis.start : fill.analysis.boundaries[index - 1].offset
-      let boundary = fill.analysis.boundaries[index]
       let segment = makeSegment(
         from..<boundary.offset, levels: fill.analysis.levelRuns,
         isMandatory: boundary.isMandatory, into: &fill.pieces,

@@ -13,7 +13,9 @@
 /// - `LayoutBuilder+Window.swift`: analyzing a window (bidi levels, break opportunities) and
 ///   how large windows are;
 /// - `LayoutBuilder+Lines.swift`: **where a line ends**: adding segments to the line being
-///   filled, and breaking a word wider than the line;
+///   filled;
+/// - `LayoutBuilder+WideWords.swift`: breaking a word wider than the line, a stretch at a
+///   time for a long one;
 /// - `LayoutBuilder+Segments.swift`: shaping the text between two break opportunities;
 /// - `LayoutBuilder+Measuring.swift`: measuring segments in batches without keeping glyphs
 ///   (``TextLayoutEngine/measure(_:configuration:)-(StyledText,_)``);

@@ -31,20 +31,55 @@ final class CountingShaper: TextShaper, Sendable {
     return shaper.bytes.load(ordering: .relaxed)
   }
 
-  @Test("a word with no break opportunity costs shaping linear in its length")
-  func linear() throws {
-    let single = try Self.shapedBytes(length: 4_000)
-    let double = try Self.shapedBytes(length: 8_000)
+  @Test(
+    "a word with no break opportunity costs shaping linear in its length",
+    arguments: [1_000, 20_000])
+  func linear(length: Int) throws {
+    let single = try Self.shapedBytes(length: length)
+    let double = try Self.shapedBytes(length: 2 * length)
     // Linear: twice the text, about twice the work (the rest of the word was shaped again for
     // every line, which made it four times).
     #expect(Double(double) <= 2.2 * Double(single), "\(single) then \(double) bytes")
-    #expect(single <= 4 * 4_000)
+    #expect(single <= 4 * length)
   }
 
-  @Test("a limited layout of such a word shapes the word once, not once a line")
-  func limited() throws {
-    let bytes = try Self.shapedBytes(length: 20_000, limit: .lines(3))
-    #expect(bytes <= 20_000 + 200)
+  @Test(
+    "a limited layout of such a word shapes what its lines show, whatever the word's length",
+    arguments: [3_000, 20_000, 400_000])
+  func limited(length: Int) throws {
+    let bytes = try Self.shapedBytes(length: length, limit: .lines(3))
+    // A short word is shaped once, then its lines; a long one a stretch at a time, and
+    // the stretches after the third line are never shaped.
+    #expect(bytes <= min(length, 2 * LayoutBuilder.wideWordStretch) + 200, "\(bytes) bytes")
+  }
+
+  @Test("a long word's lines, cut stretch by stretch, are those of the whole word")
+  func stretches() throws {
+    // Letters of two widths (a run of 20-point letters in 10-point ones: 10 and 5 points),
+    // so that where a line ends depends on every advance before it.
+    let large = Set(stride(from: 0, to: 30_000, by: 7))
+    var text = StyledText("", style: TextStyle(size: 10))
+    for index in 0..<30_000 {
+      text.append("a", style: TextStyle(size: large.contains(index) ? 20 : 10))
+    }
+    let layout = try fixedEngine.layout(text, configuration: LayoutConfiguration(width: 97))
+    var expected: [Range<Int>] = []
+    var start = 0
+    var offset = 0
+    var pen = 0.0
+    for index in 0..<30_000 {
+      let advance = large.contains(index) ? 10.0 : 5.0
+      if pen + advance > 97 + 1e-6 {
+        expected.append(start..<offset)
+        start = offset
+        pen = 0
+      }
+      pen += advance
+      offset += 1
+    }
+    expected.append(start..<offset)
+    #expect(layout.lines.count == expected.count)
+    #expect(layout.lines.map(\.range) == expected)
   }
 }
 
@@ -64,5 +99,24 @@ final class CountingShaper: TextShaper, Sendable {
     #expect((700...720).contains(large.lines.count), "\(large.lines.count) lines")
     #expect(large.lines.allSatisfy { $0.width <= 1_000 })
     #expect(large.visibleEnd == 140_000)
+  }
+}
+
+@Suite struct LevelRunSearchTests {
+  @Test("the level run found by bisection is the one a linear search finds")
+  func bisection() {
+    // Runs of 1 to 4 bytes, as a paragraph mixing directions word by word has.
+    var runs: [BidiAnalysis.LevelRun] = []
+    var offset = 0
+    for index in 0..<500 {
+      let length = index % 4 + 1
+      runs.append(BidiAnalysis.LevelRun(range: offset..<offset + length, level: UInt8(index % 2)))
+      offset += length
+    }
+    for probe in -1...(offset + 1) {
+      let linear = runs.firstIndex { $0.range.upperBound > probe }
+      #expect(LayoutBuilder.levelRunIndex(endingAfter: probe, in: runs) == linear, "at \(probe)")
+    }
+    #expect(LayoutBuilder.levelRunIndex(endingAfter: 0, in: []) == nil)
   }
 }
