@@ -92,6 +92,7 @@ enum TextItemizer {
           Item(range: characterStarts[position]..<end, font: font, script: scripts[position]))
       }
     }
+    if !units.shapingCuts.isEmpty { items = cut(items, at: units.shapingCuts) }
     return Itemization(items: items, characterStarts: characterStarts)
   }
 
@@ -103,12 +104,18 @@ enum TextItemizer {
     var rawScripts: [hb_script_t] = []
     /// The piece's UTF-8 length.
     var length = 0
+    /// Where an item must start inside a character too long to shape at once (see
+    /// ``TextItemizer/shapingCuts(of:at:)``), ascending.
+    var shapingCuts: [Int] = []
 
     /// Collects the characters grapheme cluster by grapheme cluster.
     mutating func collectCharacters(
       of text: Substring, font fontForCharacter: (Character) -> LoadedFont
     ) {
       for character in text {
+        if character.utf8.count > TextItemizer.longestShapedScalars {
+          shapingCuts += TextItemizer.shapingCuts(of: character, at: length)
+        }
         characterStarts.append(length)
         fonts.append(isFontNeutral(character) ? nil : fontForCharacter(character))
         rawScripts.append(script(of: character))
@@ -145,6 +152,55 @@ enum TextItemizer {
       }
       return true
     }
+  }
+
+  /// The most scalars of one character that HarfBuzz shapes at once.
+  ///
+  /// HarfBuzz's work on one cluster grows with the square of its length, so a hostile text
+  /// (a letter with 40,000 combining accents, a run of joiners or variation selectors, a
+  /// long run of conjoining jamo) could stall a layout for seconds. Like the Unicode
+  /// Stream-Safe Text Format (UAX #15), which allows 30 non-starters after a starter, a
+  /// character is shaped in parts of at most this many scalars: real text never comes near
+  /// (the longest emoji sequences have about ten), and a longer character still measures and
+  /// draws every one of its glyphs, the parts after the first positioned as marks with no
+  /// base. The character stays one cluster: it is never split across lines.
+  static var longestShapedScalars: Int { 31 }
+
+  /// Where the parts of a character longer than ``longestShapedScalars`` start, as offsets in
+  /// the piece, given the character's own offset there.
+  static func shapingCuts(of character: Character, at start: Int) -> [Int] {
+    var cuts: [Int] = []
+    var offset = start
+    var count = 0
+    for scalar in character.unicodeScalars {
+      if count == longestShapedScalars {
+        cuts.append(offset)
+        count = 0
+      }
+      count += 1
+      offset += UTF8.width(scalar)
+    }
+    return cuts
+  }
+
+  /// The items cut at `cuts` (ascending offsets), each part keeping its item's face and
+  /// script.
+  static func cut(_ items: [Item], at cuts: [Int]) -> [Item] {
+    var result: [Item] = []
+    result.reserveCapacity(items.count + cuts.count)
+    var next = 0
+    for item in items {
+      var start = item.range.lowerBound
+      while next < cuts.count && cuts[next] <= start { next += 1 }
+      while next < cuts.count && cuts[next] < item.range.upperBound {
+        result.append(Item(range: start..<cuts[next], font: item.font, script: item.script))
+        start = cuts[next]
+        next += 1
+      }
+      result.append(
+        Item(range: start..<item.range.upperBound, font: item.font, script: item.script))
+    }
+    return result
   }
 
   /// Whether a scalar is a grapheme cluster of its own wherever it stands: printable and from

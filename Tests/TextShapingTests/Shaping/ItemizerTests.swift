@@ -119,6 +119,55 @@ import TextLayout
       #expect(!fast, "\(piece.unicodeScalars.map { String($0.value, radix: 16) })")
     }
   }
+
+  @Test(
+    "a character too long to shape at once is shaped in parts, and stays one cluster",
+    arguments: [
+      "a" + String(repeating: "\u{301}", count: 2_000),
+      "a" + String(repeating: "\u{200D}", count: 500),
+      "a" + String(repeating: "\u{FE0F}", count: 100),
+      String(repeating: "\u{1100}", count: 300),
+      "e" + (0..<400).map { String(Character(Unicode.Scalar(0x300 + $0 % 0x70)!)) }.joined(),
+    ])
+  func longCharacters(character: String) throws {
+    let text = "x " + character + " y"
+    let primary = shaper.primaryFont(for: TextStyle(size: 17))
+    let itemization = TextItemizer.itemize(
+      text[...], primary: primary.font, font: { shaper.font(for: $0, primary: primary) },
+      scalarFont: { shaper.font(for: $0, primary: primary) })
+    // The items tile the text, and none holds more than the cap's scalars.
+    #expect(itemization.items.first?.range.lowerBound == 0)
+    #expect(itemization.items.last?.range.upperBound == text.utf8.count)
+    for (item, next) in zip(itemization.items, itemization.items.dropFirst()) {
+      #expect(item.range.upperBound == next.range.lowerBound)
+    }
+    // No item holds more of the long character's scalars than the cap.
+    let utf8 = Array(text.utf8)
+    let characterRange = 2..<(2 + character.utf8.count)
+    for item in itemization.items {
+      let part = item.range.clamped(to: characterRange)
+      let scalars = String(decoding: utf8[part], as: UTF8.self).unicodeScalars.count
+      #expect(scalars <= TextItemizer.longestShapedScalars)
+    }
+    let scalarCount = character.unicodeScalars.count
+    #expect(itemization.items.count >= scalarCount / TextItemizer.longestShapedScalars)
+    // The character is still one character, and one cluster with every glyph's advance.
+    #expect(
+      itemization.characterStarts == [0, 1, 2, 2 + character.utf8.count, 3 + character.utf8.count])
+    let shaped = shaper.shape(text[...], style: TextStyle(size: 17), isRightToLeft: false)
+    let clusterStarts = shaped.clusters.map(\.range.lowerBound)
+    #expect(clusterStarts == [0, 1, 2, 2 + character.utf8.count, 3 + character.utf8.count])
+    let glyphAdvances = shaped.runs.flatMap(\.advances).reduce(0, +)
+    #expect(abs(shaped.clusters.map(\.advance).reduce(0, +) - glyphAdvances) < 1e-9)
+  }
+
+  @Test("a character at the cap is shaped at once, as before")
+  func charactersAtTheCap() {
+    let character = "a" + String(repeating: "\u{301}", count: TextItemizer.longestShapedScalars - 1)
+    #expect(TextItemizer.shapingCuts(of: Character(character), at: 0).isEmpty)
+    let longer = character + "\u{301}"
+    #expect(TextItemizer.shapingCuts(of: Character(longer), at: 5) == [5 + character.utf8.count])
+  }
 }
 
 @Suite struct CoverageTests {
