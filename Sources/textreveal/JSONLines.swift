@@ -52,4 +52,79 @@ enum JSONLines {
     else { return "null" }
     return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
   }
+
+  /// A `\u` escape of a UTF-16 surrogate with no partner, which JSON's grammar allows but no
+  /// Unicode string can hold.
+  struct LoneSurrogate {
+    /// The escape's byte offset in the record.
+    var offset: Int
+    /// The escape as written, such as `\ud800`.
+    var escape: String
+  }
+
+  /// The lone surrogate escapes of a record, in order.
+  static func loneSurrogates(in record: Data) -> [LoneSurrogate] {
+    let bytes = Array(record)
+    var found: [LoneSurrogate] = []
+    /// The code unit of the `\u` escape at `index`, if there is one.
+    func unit(at index: Int) -> UInt16? {
+      guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+        bytes[index + 1] == UInt8(ascii: "u")
+      else { return nil }
+      return UInt16(String(decoding: bytes[index + 2..<index + 6], as: UTF8.self), radix: 16)
+    }
+    var index = 0
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      guard let value = unit(at: index) else {
+        // Another escape: skip the character it escapes (which may be a backslash).
+        index += 2
+        continue
+      }
+      if (0xD800...0xDBFF).contains(value), let next = unit(at: index + 6),
+        (0xDC00...0xDFFF).contains(next)
+      {
+        index += 12
+        continue
+      }
+      if (0xD800...0xDFFF).contains(value) {
+        found.append(
+          LoneSurrogate(
+            offset: index, escape: String(decoding: bytes[index..<index + 6], as: UTF8.self)))
+      }
+      index += 6
+    }
+    return found
+  }
+
+  /// The record with every lone surrogate escape replaced by `\ufffd`, to read what else it
+  /// holds (its id) when it is reported.
+  static func replacingLoneSurrogates(_ surrogates: [LoneSurrogate], in record: Data) -> Data {
+    var bytes = Array(record)
+    for surrogate in surrogates {
+      bytes.replaceSubrange(surrogate.offset..<surrogate.offset + 6, with: Array("\\ufffd".utf8))
+    }
+    return Data(bytes)
+  }
+
+  /// Why a record that `JSONSerialization` refused is not JSON text, and the record read with
+  /// its lone surrogates replaced, when that is the reason.
+  static func diagnose(_ record: Data) -> (message: String, repaired: Any?) {
+    let surrogates = loneSurrogates(in: record)
+    guard let first = surrogates.first else { return ("malformed JSON", nil) }
+    var repaired = try? JSONSerialization.jsonObject(
+      with: replacingLoneSurrogates(surrogates, in: record), options: [.fragmentsAllowed])
+    // An id that held a lone surrogate is not the id the writer meant: name the line instead.
+    if let id = (repaired as? [String: Any])?["id"] as? String, id.contains("\u{FFFD}") {
+      repaired = nil
+    }
+    return (
+      "lone surrogate \(first.escape) at byte \(first.offset) of the record: a JSON string "
+        + "must hold whole characters (a high surrogate followed by a low one)",
+      repaired
+    )
+  }
 }

@@ -52,7 +52,11 @@ struct ListRowRecord: Equatable {
     }
     guard let object = try? JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed])
     else {
-      return .failure(Problem(description: "malformed JSON"))
+      let (message, repaired) = JSONLines.diagnose(line)
+      guard let id = (repaired as? [String: Any])?["id"] as? String else {
+        return .failure(Problem(description: message))
+      }
+      return .failure(Problem(description: "row \"\(id)\": \(message)"))
     }
     guard let dictionary = object as? [String: Any] else {
       return .failure(Problem(description: "not a JSON object"))

@@ -33,7 +33,8 @@ struct RecordMeasurer {
       return failure("invalid UTF-8 at byte \(invalidAt) of the record", id: id, line: lineNumber)
     }
     guard let object else {
-      return failure("malformed JSON", id: nil, line: lineNumber)
+      let (message, repaired) = JSONLines.diagnose(record)
+      return failure(message, id: (repaired as? [String: Any])?["id"], line: lineNumber)
     }
     guard let dictionary = object as? [String: Any] else {
       return failure("the record is not a JSON object", id: nil, line: lineNumber)

@@ -87,6 +87,28 @@ import Testing
     #expect(result.error.contains("4 record(s) failed"))
   }
 
+  @Test("a lone surrogate escape is named, with the record's id, and a pair is a character")
+  func loneSurrogates() throws {
+    var input = Data(#"{"id":"high","text":"x\ud800y"}"#.utf8) + Data("\n".utf8)
+    input += Data(#"{"id":"low","text":"\udc00 then \ud800"}"#.utf8) + Data("\n".utf8)
+    input += Data(#"{"id":"bad\udc00id","text":"fine"}"#.utf8) + Data("\n".utf8)
+    input += Data(#"{"id":"pair","text":"\ud83d\ude00 and \\ud800"}"#.utf8) + Data("\n".utf8)
+    let result = try run(["measure", "--width", "300"], input: input)
+    let records = try result.records()
+    #expect(records.count == 4)
+    #expect(records[0]["id"] as? String == "high")
+    #expect(
+      (records[0]["error"] as? String)?.contains(#"lone surrogate \ud800 at byte 22"#) == true)
+    #expect(records[1]["id"] as? String == "low")
+    #expect((records[1]["error"] as? String)?.contains(#"\udc00"#) == true)
+    // An id that held the surrogate is not given back repaired: the line is named instead.
+    #expect(records[2]["id"] == nil && records[2]["line"] as? Int == 3)
+    // A pair is one character, and an escaped backslash before "ud800" is no escape.
+    let lines = try #require(records[3]["lines"] as? [[String: Any]])
+    #expect((lines.first?["text"] as? String)?.hasPrefix("😀 and \\ud800") == true)
+    #expect(result.error.contains("3 record(s) failed"))
+  }
+
   @Test("an empty text is one empty line of the font's height")
   func emptyText() throws {
     let result = try run(
