@@ -8,8 +8,6 @@ extension LayoutBuilder {
     var arena: Int
     /// The window's level runs, for segments shaped later.
     var levels: [BidiAnalysis.LevelRun]
-    /// The window's vertical metrics, which its segments index.
-    var metrics: [VerticalMetrics]
     /// Where the line's segments start in ``LayoutBuilder/lineSegments``; they run to its end.
     var firstSegment: Int
     var pen = 0.0
@@ -25,7 +23,10 @@ extension LayoutBuilder {
     drafts.append(
       LineDraft(
         range: filler.lineStart..<end, segments: filler.firstSegment..<lineSegments.count,
-        arena: filler.arena, metrics: filler.metrics, levels: filler.levels,
+        arena: filler.arena,
+        // The window's metrics table is given to its lines when the window is done
+        // (``endFilling(_:)``): a copy held here would make every new entry copy the table.
+        metrics: [], levels: filler.levels,
         endsParagraph: endsParagraph, paragraphLevel: filler.paragraphLevel))
     filler.lineStart = end
     filler.firstSegment = lineSegments.count

@@ -116,7 +116,7 @@ extension LayoutBuilder {
       analysis: analysis, chunks: analysis.pieceChunks, newChunk: analysis.pieceChunks.count,
       filler: LineFiller(
         paragraphLevel: analysis.paragraphLevel, lineStart: analysis.start,
-        arena: arenas.count, levels: analysis.levelRuns, metrics: analysis.metrics,
+        arena: arenas.count, levels: analysis.levelRuns,
         firstSegment: firstSegment),
       linesBefore: drafts.count)
   }
@@ -167,14 +167,14 @@ extension LayoutBuilder {
         location: .windowChunk(fill.newChunk), table: &fill.analysis.metrics)
       fill.analysis.segments.append(segment)
     }
-    // New segments may have added vertical metrics to the window's table.
-    if fill.filler.metrics.count != fill.analysis.metrics.count {
-      fill.filler.metrics = fill.analysis.metrics
-    }
   }
 
-  /// Ends filling from a window: its pieces join the arenas the drafted lines index.
+  /// Ends filling from a window: its pieces join the arenas the drafted lines index, and its
+  /// lines get its table of vertical metrics, complete now.
   mutating func endFilling(_ fill: inout WindowFill) {
+    for index in fill.linesBefore..<drafts.count {
+      drafts[index].metrics = fill.analysis.metrics
+    }
     if !fill.pieces.isEmpty { fill.analysis.pieceChunks.append(fill.pieces) }
     arenas.append(contentsOf: fill.analysis.pieceChunks)
   }
