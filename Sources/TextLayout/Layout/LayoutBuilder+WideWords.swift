@@ -55,7 +55,8 @@ extension LayoutBuilder {
           return makeScratchSegment(
             start..<end, levels: filler.levels, isMandatory: segment.isMandatory)
         }
-        stretch = Self.doubled(stretch)
+        // (a single grapheme may already be longer than the stretch: reach past it).
+        stretch = Self.doubled(max(stretch, stretchEnd - start))
         continue
       }
       guard emitLines(from: &start, at: cuts, levels: filler.levels, filler: &filler) else {
