@@ -6,10 +6,13 @@ import Foundation
 /// `textreveal-bench memory-child ours|peer --corpus FILE` is the child process of the memory
 /// benchmark; `textreveal-bench profile truncation-check|full-layout|list-rows|list-first|list-warm|list-relayout
 /// --corpus FILE [--repetitions N]` runs only our engine, for a profiler (perf or callgrind).
+/// `textreveal-bench scaling-child NAME --size N [--repetitions N]` is the child process of a
+/// scaling benchmark (see ``Scaling``).
 @main
 enum BenchCommand {
   static let benchmarks = [
     "truncation-check", "full-layout", "early-exit", "list-rows", "spoilers", "memory",
+    "scaling",
   ]
 
   static func main() {
@@ -23,6 +26,10 @@ enum BenchCommand {
 
   static func run(_ arguments: [String]) throws(BenchError) {
     var arguments = arguments
+    if arguments.first == "scaling-child" {
+      try scalingChild(Array(arguments.dropFirst()))
+      return
+    }
     var child: String?
     var profiled: String?
     if arguments.first == "memory-child" || arguments.first == "profile" {
@@ -84,7 +91,28 @@ enum BenchCommand {
     if selected.contains("list-rows") { try suite.listRows() }
     if selected.contains("spoilers") { try Spoilers.run(repetitions: repetitions) }
     if selected.contains("memory") { try Memory.compare(corpusPath: corpusPath) }
+    if selected.contains("scaling") { try Scaling.run(repetitions: min(repetitions, 3)) }
     output("bench-done checksum=\(suite.checksum)")
+  }
+
+  /// `scaling-child NAME --size N [--repetitions N]`.
+  static func scalingChild(_ arguments: [String]) throws(BenchError) {
+    guard let name = arguments.first else { throw .usage("scaling-child needs a class name") }
+    var size: Int?
+    var repetitions = 3
+    var rest = arguments.dropFirst()
+    while let option = rest.popFirst() {
+      guard let value = rest.popFirst().flatMap({ Int($0) }), value >= 1 else {
+        throw .usage("\(option) needs a positive number")
+      }
+      switch option {
+      case "--size": size = value
+      case "--repetitions": repetitions = value
+      default: throw .usage("unknown option \(option) for scaling-child")
+      }
+    }
+    guard let size else { throw .usage("scaling-child needs --size") }
+    try Scaling.measure(name, size: size, repetitions: repetitions)
   }
 }
 

@@ -65,13 +65,22 @@ enum Memory {
   }
 
   static func runChild(side: String, corpusPath: String) throws(BenchError) -> Peak {
+    let arguments = ["memory-child", side, "--corpus", corpusPath]
+    let fields = try childFields(arguments)
+    guard let before = fields["before"], let after = fields["after"] else {
+      throw .child(command: arguments.joined(separator: " "), reason: "no before or after")
+    }
+    return Peak(before: before, after: after)
+  }
+
+  /// Runs this executable again with `arguments` and reads the `name=number` fields it prints.
+  static func childFields(_ arguments: [String]) throws(BenchError) -> [String: Double] {
     let executable: String
     do {
       executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     } catch {
       throw .child(command: "readlink /proc/self/exe", reason: "\(error)")
     }
-    let arguments = ["memory-child", side, "--corpus", corpusPath]
     let command = ([executable] + arguments).joined(separator: " ")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -94,9 +103,6 @@ enum Memory {
       let parts = field.split(separator: "=", maxSplits: 1)
       if parts.count == 2, let value = Double(parts[1]) { fields[String(parts[0])] = value }
     }
-    guard let before = fields["before"], let after = fields["after"] else {
-      throw .child(command: command, reason: "unexpected output: \(text)")
-    }
-    return Peak(before: before, after: after)
+    return fields
   }
 }

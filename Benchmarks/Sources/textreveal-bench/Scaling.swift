@@ -1,0 +1,147 @@
+import Foundation
+import TextLayout
+import TextShaping
+
+/// The scaling benchmarks: for ordinary text and for each class of hostile input, the time and
+/// peak memory of one layout at a size n and at 4n, each in a child process of its own (peak
+/// memory only grows within a process).
+///
+/// A line reads `bench scaling-NAME ours=<time at 4n> peer=<4 × time at n> ratio=<R>x`: the
+/// peer is the ideal linear growth from n, and R is the growth over that ideal, so lower is
+/// better and 1 is linear (a quadratic cost gives 4). The memory growth over the ideal follows
+/// as `memory-ratio`.
+enum Scaling {
+  /// One class of input: how to make a text of about `size` UTF-8 bytes, and how to lay it out.
+  struct InputClass: Sendable {
+    var name: String
+    /// The size n, in UTF-8 bytes (or scalars of one character, for `combining-marks`).
+    var size: Int
+    var lineLimit: LineLimit = .unlimited
+    var make: @Sendable (Int) -> StyledText
+  }
+
+  static let style = TextStyle(fontFamily: Setup.family, size: Setup.size)
+
+  /// Words of a text, repeated to a length.
+  static func words(_ words: [String], bytes: Int) -> String {
+    var result = ""
+    var index = 0
+    while result.utf8.count < bytes {
+      result += words[index % words.count] + " "
+      index = (index * 31 + 7) % 1_000_003
+    }
+    return result
+  }
+
+  static let classes: [InputClass] = [
+    InputClass(name: "plain", size: 250_000) {
+      StyledText(
+        words(
+          ["The", "layout", "engine", "breaks", "lines", "at", "word", "boundaries."], bytes: $0),
+        style: style)
+    },
+    InputClass(name: "plain-limited", size: 1_000_000, lineLimit: .lines(3)) {
+      StyledText(
+        words(
+          ["The", "layout", "engine", "breaks", "lines", "at", "word", "boundaries."], bytes: $0),
+        style: style)
+    },
+    InputClass(name: "many-paragraphs", size: 250_000) {
+      StyledText(
+        words(["Short", "line\n", "and", "a", "blank\n\n", "one."], bytes: $0), style: style)
+    },
+    InputClass(name: "long-word", size: 250_000) {
+      StyledText(String(repeating: "a", count: $0), style: style)
+    },
+    InputClass(name: "long-word-limited", size: 1_000_000, lineLimit: .lines(3)) {
+      StyledText(String(repeating: "a", count: $0), style: style)
+    },
+    InputClass(name: "mixed-bidi", size: 250_000) {
+      StyledText(
+        words(
+          ["hello", "שלום", "123", "(abc)", "مرحبا", "[x]", "world", "42.5", "עולם"], bytes: $0),
+        style: style)
+    },
+    InputClass(name: "combining-marks", size: 10_000) {
+      StyledText("a" + String(repeating: "\u{301}", count: $0) + " b", style: style)
+    },
+    InputClass(name: "joined-emoji", size: 20_000) {
+      // One grapheme: thumbs-up signs joined by zero-width joiners, 7 bytes each.
+      StyledText(
+        "👍" + String(repeating: "\u{200D}👍", count: $0 / 7) + " end", style: style)
+    },
+    InputClass(name: "many-sizes", size: 100_000) { bytes in
+      var text = StyledText("", style: style)
+      for index in 0..<bytes / 2 {
+        var style = style
+        style.size = Setup.size + Double(index % 50_000) * 1e-6
+        text.append("a ", style: style)
+      }
+      return text
+    },
+  ]
+
+  /// In the parent: runs a child for n and 4n of every class and prints the figures.
+  static func run(repetitions: Int) throws(BenchError) {
+    for inputClass in classes {
+      let small = try child(inputClass.name, size: inputClass.size, repetitions: repetitions)
+      let large = try child(inputClass.name, size: 4 * inputClass.size, repetitions: repetitions)
+      let ideal = 4 * small.seconds
+      let memoryRatio = large.bytes / max(4 * small.bytes, 1)
+      output(
+        "bench scaling-\(inputClass.name) ours=\(Figure.time(large.seconds))"
+          + " peer=\(Figure.time(ideal)) ratio=\(Figure.ratio(large.seconds / ideal))"
+          + " n=\(inputClass.size) time-n=\(Figure.time(small.seconds))"
+          + " memory-n=\(Figure.memory(small.bytes)) memory-4n=\(Figure.memory(large.bytes))"
+          + " memory-ratio=\(Figure.ratio(memoryRatio))")
+    }
+  }
+
+  /// What a child measured: the median time of a layout and the peak memory it added.
+  struct Measured {
+    var seconds: Double
+    var bytes: Double
+  }
+
+  static func child(_ name: String, size: Int, repetitions: Int) throws(BenchError) -> Measured {
+    let fields = try Memory.childFields([
+      "scaling-child", name, "--size", String(size), "--repetitions", String(repetitions),
+    ])
+    guard let seconds = fields["seconds"], let bytes = fields["bytes"] else {
+      throw .child(command: "scaling-child \(name)", reason: "no seconds or bytes")
+    }
+    return Measured(seconds: seconds, bytes: bytes)
+  }
+
+  /// In the child: makes the text, lays it out `repetitions` times, and prints the median time
+  /// and the growth of the peak resident memory over the text alone.
+  static func measure(_ name: String, size: Int, repetitions: Int) throws(BenchError) {
+    guard let inputClass = classes.first(where: { $0.name == name }) else {
+      throw .usage("scaling-child takes one of \(classes.map(\.name)), not \(name)")
+    }
+    let stack = try makeStack()
+    let text = inputClass.make(size)
+    let configuration = LayoutConfiguration(width: Setup.width, lineLimit: inputClass.lineLimit)
+    // The font and the engine's buffers are loaded before the memory is read.
+    _ = try? stack.engine.layout(
+      StyledText("Warm up ...", style: style), configuration: configuration)
+    let before = try Memory.peakResidentBytes()
+    let clock = ContinuousClock()
+    var times: [Double] = []
+    var checksum = 0
+    for _ in 0..<repetitions {
+      let start = clock.now
+      do {
+        checksum &+= try stack.engine.layout(text, configuration: configuration).lines.count
+      } catch {
+        throw .usage("\(name) cannot be laid out: \(error)")
+      }
+      let elapsed = start.duration(to: clock.now).components
+      times.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+    }
+    let after = try Memory.peakResidentBytes()
+    output(
+      "scaling seconds=\(Statistics(times).median) bytes=\(Int(after - before))"
+        + " checksum=\(checksum)")
+  }
+}
