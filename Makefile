@@ -8,7 +8,7 @@ PYTHON ?= /usr/bin/python3
 SWIFTFLAGS ?=
 TEXTREVEAL ?= .build/debug/textreveal
 
-.PHONY: all bootstrap build test differential lint format demo demo-check bench clean
+.PHONY: all bootstrap build test differential lint format demo demo-check bench fuzz asan clean
 
 all: build
 
@@ -23,6 +23,16 @@ test: bootstrap
 	$(SWIFT) test $(SWIFTFLAGS)
 	$(MAKE) differential
 	$(MAKE) lint
+	@# In CI (CI set, as .ci/run does), the suite once more under AddressSanitizer, and a
+	@# short fuzzing run of every target: about six minutes more, so not on every local run.
+	@if [ -n "$${CI:-}" ]; then $(MAKE) asan && $(MAKE) fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS); fi
+
+# The whole test suite under AddressSanitizer, in a build folder of its own. Leaks are left to
+# the fuzz targets (make fuzz): at exit the test runner reports objects that XCTest's runner and
+# Foundation's file reading keep, which are the toolchain's, not ours.
+asan: bootstrap
+	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address -Xswiftc -use-ld=lld
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --scratch-path .build-asan
 
 # Line breaking against Pango on real text collected from this machine (Tests/Differential).
 differential:
@@ -30,10 +40,19 @@ differential:
 	$(PYTHON) Tests/Differential/compare.py --binary $(TEXTREVEAL)
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift Fuzz/Sources Fuzz/Package.swift
 
 format:
-	$(SWIFT) format -i -r Sources Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift
+	$(SWIFT) format -i -r Sources Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift Fuzz/Sources Fuzz/Package.swift
+
+# libFuzzer over the engine, the JSON Lines readers and the font loader (Fuzz/, scripts/fuzz),
+# with AddressSanitizer: FUZZ_SECONDS of new inputs per target after replaying the stored ones.
+FUZZ_SECONDS ?= 60
+# Seconds per target in CI: three targets, a minute in all.
+CI_FUZZ_SECONDS ?= 20
+fuzz: bootstrap
+	$(SWIFT) build --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+	scripts/fuzz $(FUZZ_SECONDS)
 
 # The gallery: PNG and animated PNG of every component, captioned in gallery/index.html.
 demo: bootstrap
