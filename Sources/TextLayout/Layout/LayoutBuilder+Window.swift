@@ -87,6 +87,7 @@ extension LayoutBuilder {
       let offset = opportunity.offset + lineStart
       guard offset <= windowEnd else { break }
       guard offset > previous else { continue }
+      guard offset == windowEnd || !isInsideGrapheme(offset) else { continue }
       boundaries.append(
         WindowAnalysis.Boundary(offset: offset, isMandatory: opportunity.isMandatory))
       previous = offset
@@ -126,5 +127,29 @@ extension LayoutBuilder {
     analysis.end = tail.end
     analysis.isComplete = tail.isComplete
     analysis.separatorLength = tail.separatorLength
+  }
+
+  /// Whether a break opportunity lies inside a grapheme cluster: before a character that
+  /// extends the one before it (a combining mark, a joiner, a spacing mark, an emoji modifier),
+  /// which is not a control. UAX #14 breaks there after a space (rule LB10 makes the mark a
+  /// letter), while the space and its marks are one grapheme, which a line never splits: the
+  /// opportunity is dropped, as browsers do.
+  func isInsideGrapheme(_ offset: Int) -> Bool {
+    var string = text.string
+    return string.withUTF8 { bytes in
+      // Below U+0300 nothing extends; most breaks come before ASCII.
+      guard offset > 0, offset < bytes.count, bytes[offset] >= 0xCC else { return false }
+      let scalar = UTF8Decoding.scalar(at: offset, in: bytes).scalar
+      let properties = scalar.properties
+      let extends =
+        properties.isGraphemeExtend || properties.generalCategory == .spacingMark
+        || scalar.value == 0x200D || (0x1F3FB...0x1F3FF).contains(scalar.value)
+      guard extends else { return false }
+      let before = UTF8Decoding.scalar(endingAt: offset, in: bytes).scalar
+      switch before.properties.generalCategory {
+      case .control, .lineSeparator, .paragraphSeparator: return false
+      default: return before.value != 0x200B
+      }
+    }
   }
 }
