@@ -201,23 +201,32 @@ extension LayoutBuilder {
   mutating func split(
     _ segment: Segment, toFit width: Double, allowEmpty: Bool, source: [Piece]
   ) -> (first: Segment?, rest: Segment) {
-    var cut = segment.range.lowerBound
+    let graphemes = graphemeAdvances(of: segment, source: source)
+    var count = 0
     var pen = 0.0
-    for grapheme in graphemeAdvances(of: segment, source: source) {
-      if pen + grapheme.advance > width + Self.epsilon
-        && (allowEmpty || cut > segment.range.lowerBound)
-      {
-        break
-      }
+    for grapheme in graphemes {
+      if pen + grapheme.advance > width + Self.epsilon && (allowEmpty || count > 0) { break }
       pen += grapheme.advance
-      cut = grapheme.end
+      count += 1
     }
     let levels = levelRuns(of: segment, in: source)
+    // The first part shaped alone can be wider than its graphemes were inside the segment (a
+    // joining script's letter takes its final form at the cut): it gives back a grapheme at a
+    // time until it fits.
+    var first: Segment?
+    while count > 0 {
+      let part = makeScratchSegment(
+        segment.range.lowerBound..<graphemes[count - 1].end, levels: levels, isMandatory: false)
+      if part.contentAdvance <= width + Self.epsilon || count == 1 && !allowEmpty {
+        first = part
+        break
+      }
+      scratch.removeLast(part.pieces.count)
+      count -= 1
+    }
+    let cut = count > 0 ? graphemes[count - 1].end : segment.range.lowerBound
     let rest = makeScratchSegment(
       cut..<segment.range.upperBound, levels: levels, isMandatory: segment.isMandatory)
-    guard cut > segment.range.lowerBound else { return (nil, rest) }
-    let first = makeScratchSegment(
-      segment.range.lowerBound..<cut, levels: levels, isMandatory: false)
     return (first, rest)
   }
 

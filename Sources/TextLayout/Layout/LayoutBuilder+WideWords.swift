@@ -25,83 +25,84 @@ extension LayoutBuilder {
     var start = segment.range.lowerBound
     var stretch = Self.wideWordStretch
     if segment.range.count <= stretch {
-      let segment = shapeInScratch(segment, levels: filler.levels)
+      let shaped = shapeInScratch(segment, levels: filler.levels)
       let source: [Piece] =
-        switch segment.location {
+        switch shaped.location {
         case .windowChunk(let chunk): chunk == currentChunk ? current : chunks[chunk]
         case .scratch, .unshaped: scratch
         }
-      let cuts = lineCuts(of: segment, width: width, source: source, isWhole: true)
-      // One grapheme wider than the line is all there is: it stays whole with its spaces.
-      guard !cuts.isEmpty else { return segment }
-      let levels = levelRuns(of: segment, in: source)
-      guard emitLines(from: &start, at: cuts, levels: levels, filler: &filler) else { return nil }
-      return makeScratchSegment(start..<end, levels: levels, isMandatory: segment.isMandatory)
+      let levels = levelRuns(of: shaped, in: source)
+      var graphemes = graphemeAdvances(of: shaped, source: source)
+      while true {
+        guard
+          emitLines(of: graphemes, isWhole: true, from: &start, levels: levels, filler: &filler)
+        else { return nil }
+        let rest = makeScratchSegment(start..<end, levels: levels, isMandatory: shaped.isMandatory)
+        // What is left may be wider shaped alone than its graphemes were inside the word (a
+        // joining script's forms at its new start): it is then broken again, on its own
+        // clusters. One grapheme wider than the line stays whole with its spaces.
+        if rest.contentAdvance <= width + Self.epsilon { return rest }
+        let restGraphemes = graphemeAdvances(of: rest, source: scratch)
+        if emitsNothing(restGraphemes) { return rest }
+        graphemes = restGraphemes
+      }
     }
     while true {
       let stretchEnd = graphemeEnd(from: start, reaching: stretch, before: end)
-      let isLast = stretchEnd == end
-      let part = makeScratchSegment(
-        start..<stretchEnd, levels: filler.levels,
-        isMandatory: isLast ? segment.isMandatory : false)
-      if isLast && part.contentAdvance <= width + Self.epsilon { return part }
-      let cuts = lineCuts(of: part, width: width, source: scratch, isWhole: isLast)
-      // The stretch's pieces served only to find the cuts.
+      if stretchEnd == end {
+        // The rest of the word: broken as a short word is, from its own clusters.
+        return breakWideSegment(
+          makeScratchSegment(start..<end, levels: filler.levels, isMandatory: segment.isMandatory),
+          filler: &filler, chunks: chunks, current: current, currentChunk: currentChunk)
+      }
+      let part = makeScratchSegment(start..<stretchEnd, levels: filler.levels, isMandatory: false)
+      let graphemes = graphemeAdvances(of: part, source: scratch)
+      // The stretch's pieces serve only to find where its lines end.
       scratch.removeLast(part.pieces.count)
-      if cuts.isEmpty {
-        // A last stretch of one grapheme stays whole; a line longer than the stretch needs
-        // a longer one.
-        if isLast {
-          return makeScratchSegment(
-            start..<end, levels: filler.levels, isMandatory: segment.isMandatory)
-        }
+      let before = start
+      guard
+        emitLines(
+          of: graphemes, isWhole: false, from: &start, levels: filler.levels, filler: &filler)
+      else { return nil }
+      if start == before {
+        // No line ended inside the stretch: a line longer than the stretch needs a longer one
         // (a single grapheme may already be longer than the stretch: reach past it).
         stretch = Self.doubled(max(stretch, stretchEnd - start))
-        continue
-      }
-      guard emitLines(from: &start, at: cuts, levels: filler.levels, filler: &filler) else {
-        return nil
-      }
-      if isLast {
-        return makeScratchSegment(
-          start..<end, levels: filler.levels, isMandatory: segment.isMandatory)
       }
     }
   }
 
-  /// Emits a line for each cut of a wide segment, from `start`, which moves to the last cut.
+  /// Whether ``emitLines(of:isWhole:from:levels:filler:)`` would emit no line for a whole
+  /// word's graphemes: they fit on a line together, or there is only one.
+  func emitsNothing(_ graphemes: [(end: Int, advance: Double)]) -> Bool {
+    graphemes.count <= 1
+      || graphemes.reduce(0) { $0 + $1.advance } <= configuration.width + Self.epsilon
+  }
+
+  /// Emits the lines of a segment wider than a line from the advances of its graphemes:
+  /// greedily, as many graphemes as fit on each line (at least one), each line shaped alone
+  /// and given back a grapheme at a time while it is wider than the width (a joining script's
+  /// letters take other forms at a line's ends than inside the word).
   ///
+  /// - Parameters:
+  ///   - graphemes: The graphemes from `start` on, with the offset where each ends.
+  ///   - isWhole: Whether they run to the segment's end. Lines then stop when what is left of
+  ///     the content fits on a line. Otherwise they are a stretch of a longer word, and only
+  ///     the lines that end before its last grapheme are emitted: that grapheme was shaped
+  ///     without the text after it, and the line it is on goes on in the next stretch.
+  ///   - start: Where the first line starts; moved to the end of the last line emitted.
   /// - Returns: `false` when the line limit was reached.
   mutating func emitLines(
-    from start: inout Int, at cuts: [Int], levels: [BidiAnalysis.LevelRun],
-    filler: inout LineFiller
+    of graphemes: [(end: Int, advance: Double)], isWhole: Bool, from start: inout Int,
+    levels: [BidiAnalysis.LevelRun], filler: inout LineFiller
   ) -> Bool {
-    for cut in cuts {
-      lineSegments.append(makeScratchSegment(start..<cut, levels: levels, isMandatory: false))
-      emit(&filler, end: cut, endsParagraph: false)
-      if drafts.count >= limit { return false }
-      start = cut
-    }
-    return true
-  }
-
-  /// Where the lines of a segment wider than a line end: greedily, as many graphemes as fit on
-  /// each line (at least one).
-  ///
-  /// - Parameter isWhole: Whether the segment is a whole word. Its cuts then stop when what is
-  ///   left of its content fits on a line. Otherwise it is a stretch of a longer word, and only
-  ///   the lines that end before its last grapheme are cut: that grapheme was shaped without
-  ///   the text after it, and the line it is on goes on in the next stretch.
-  /// - Returns: The UTF-8 offsets of the cuts, in order; none when the segment's first grapheme
-  ///   is all its content (or, for a stretch, when no line ends inside it).
-  func lineCuts(of segment: Segment, width: Double, source: [Piece], isWhole: Bool) -> [Int] {
-    let graphemes = graphemeAdvances(of: segment, source: source)
+    let width = configuration.width
     // The graphemes whose advances are final: a stretch's last one is not.
     let known = isWhole ? graphemes.count : graphemes.count - 1
     var remaining = isWhole ? graphemes.reduce(0) { $0 + $1.advance } : .infinity
-    var cuts: [Int] = []
     var index = 0
     while index < known && remaining > width + Self.epsilon {
+      let first = index
       var pen = graphemes[index].advance
       index += 1
       while index < known && pen + graphemes[index].advance <= width + Self.epsilon {
@@ -109,11 +110,22 @@ extension LayoutBuilder {
         index += 1
       }
       guard index < known else { break }
-      cuts.append(graphemes[index - 1].end)
+      var line = makeScratchSegment(
+        start..<graphemes[index - 1].end, levels: levels, isMandatory: false)
+      while line.contentAdvance > width + Self.epsilon && index - 1 > first {
+        index -= 1
+        pen -= graphemes[index].advance
+        scratch.removeLast(line.pieces.count)
+        line = makeScratchSegment(
+          start..<graphemes[index - 1].end, levels: levels, isMandatory: false)
+      }
+      lineSegments.append(line)
+      emit(&filler, end: line.range.upperBound, endsParagraph: false)
+      if drafts.count >= limit { return false }
+      start = line.range.upperBound
       remaining -= pen
-      if drafts.count + cuts.count >= limit { break }
     }
-    return cuts
+    return true
   }
 
   /// The end of the first grapheme that ends at least `length` bytes after `start`, or `end`
