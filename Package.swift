@@ -11,7 +11,9 @@ let package = Package(
     .executable(name: "textreveal", targets: ["textreveal"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // Property tests only (TextShapingTests): generated inputs, shrunk to a minimal failure.
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // MARK: - C libraries
@@ -66,7 +68,10 @@ let package = Package(
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
     .testTarget(
       name: "TextShapingTests",
-      dependencies: ["TextShaping", "TextLayout", "TestSupport"],
+      dependencies: [
+        "TextShaping", "TextLayout", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       resources: [.copy("Resources")]
     ),
     .testTarget(

@@ -1,0 +1,56 @@
+import Foundation
+import PropertyBased
+import TestSupport
+import Testing
+import TextLayout
+
+@testable import TextShaping
+
+/// The engine's invariants (``LayoutInvariants``) as properties of generated texts on the real
+/// stack: a text is a list of pieces drawn from every class the hostile-input work met (words
+/// of seven scripts, spaces, tabs and line separators, combining marks, joiners, emoji
+/// sequences, bidi controls, digits and brackets, long words), so that a failure shrinks to the
+/// fewest pieces that still fail.
+@Suite struct PropertyInvariantTests {
+  static let engine = RealTextInvariantTests.engine
+
+  static let pieces = [
+    "word", "Layout", "engine ", " ", "  ", "\t", "\n", "\r\n", "\u{2028}", "\u{2029}",
+    "שלום ", "עולם", "مرحبا ", "بالعالم", "排版引擎", "レイアウト", "。", "「語」", "Движок ",
+    "μηχανή ", "ไทย", "123", "4.5", "(a)", "[x]", "{", "}", "e\u{301}", "\u{301}\u{302}",
+    "\u{200B}", "\u{200D}", "\u{00AD}", "👍🏽", "👩‍👩‍👧‍👦", "🇯🇵", "1\u{FE0F}\u{20E3}",
+    "\u{202B}", "\u{202C}", "\u{2067}", "\u{2069}", "\u{200F}", "-", "—", "https://a.b/c?d",
+    String(repeating: "a", count: 90), "a" + String(repeating: "\u{301}", count: 40),
+  ]
+
+  /// Cases per property: `PROPERTY_COUNT` in the environment, for a longer search.
+  static let count = ProcessInfo.processInfo.environment["PROPERTY_COUNT"].flatMap { Int($0) }
+
+  /// A text of up to 40 pieces.
+  static let texts = Gen<String?>.element(of: pieces).map { $0 ?? "" }.array(of: 0...40)
+
+  @Test("generated texts keep every invariant at generated widths and limits")
+  func invariants() async {
+    await propertyCheck(
+      count: Self.count ?? 150, input: Self.texts, Gen.double(in: 4...600), Gen.int(in: 1...4)
+    ) { pieces, width, limit in
+      let text = StyledText(pieces.joined())
+      let failure = try LayoutInvariants.check(
+        text, width: width, limit: limit, engine: Self.engine, token: nil)
+      #expect(failure == nil, "\(failure ?? "")")
+      let token = try LayoutInvariants.check(
+        text, width: width, limit: limit, engine: Self.engine, token: TruncationToken())
+      #expect(token == nil, "with a token: \(token ?? "")")
+    }
+  }
+
+  @Test("line counts never grow with the width, for generated texts")
+  func monotone() async {
+    await propertyCheck(count: (Self.count ?? 150) / 2, input: Self.texts) { pieces in
+      let failure = try LayoutInvariants.lineCountMonotone(
+        StyledText(pieces.joined()), widths: [20, 60, 110, 200, 320, 480, 800],
+        engine: Self.engine)
+      #expect(failure == nil, "\(failure ?? "")")
+    }
+  }
+}
