@@ -85,14 +85,14 @@ struct PieceShaper {
       }
       // As `shape(_:)` sums a run's advances, in glyph order.
       var advance = 0.0
-      for index in 0..<glyphs { advance += Double(positions[index].x_advance) * scale }
+      for index in 0..<glyphs { advance += Self.advance(positions[index], scale: scale) }
       // As `clusters(of:)` groups the glyphs into clusters, in logical order.
       var hanging = 0.0
       var clusterStart = -1
       var clusterAdvance = 0.0
       var character = 0
       forEachGlyphInLogicalOrder(clusters: { Int(infos[$0].cluster) }, count: glyphs) { index in
-        let glyphAdvance = Double(positions[index].x_advance) * scale
+        let glyphAdvance = Self.advance(positions[index], scale: scale)
         let start = Int(infos[index].cluster)
         while character + 1 < characterStarts.count, characterStarts[character + 1] <= start {
           character += 1
@@ -115,6 +115,16 @@ struct PieceShaper {
     return ShapedMeasure(
       advance: sums.advance, hangingAdvance: sums.hanging, ascent: max(0, metrics.ascent),
       descent: max(0, metrics.descent), lineGap: max(0, metrics.lineGap))
+  }
+
+  /// A glyph's advance in points: HarfBuzz's, never below zero.
+  ///
+  /// A font's advance widths are unsigned, but HarfBuzz hands a broken one (every advance
+  /// 0xFFFF) back as negative numbers, which made lines of negative width; kerning never takes
+  /// a real glyph's advance below zero.
+  @inline(__always)
+  static func advance(_ position: hb_glyph_position_t, scale: Double) -> Double {
+    Double(max(0, position.x_advance)) * scale
   }
 
   /// Visits the glyphs of a run whose clusters are monotonic in the shaping direction in
@@ -159,7 +169,7 @@ struct PieceShaper {
       for index in 0..<Int(count) {
         glyphs.append(infos[index].codepoint)
         clusters.append(Int(infos[index].cluster))
-        advances.append(Double(positions[index].x_advance) * scale)
+        advances.append(Self.advance(positions[index], scale: scale))
         // HarfBuzz's y axis grows upward; a GlyphOffset's grows downward.
         offsets.append(
           GlyphOffset(

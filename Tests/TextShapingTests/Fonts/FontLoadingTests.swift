@@ -33,6 +33,44 @@ import TextShaping
     }
   }
 
+  /// DejaVu Sans with every advance width set to 0xFFFF, the largest a font can hold.
+  static func fontWithLargestAdvances() throws -> URL {
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFonts.dejaVuSans)))
+    func uint16(_ offset: Int) -> Int { Int(bytes[offset]) << 8 | Int(bytes[offset + 1]) }
+    func uint32(_ offset: Int) -> Int { uint16(offset) << 16 | uint16(offset + 2) }
+    // The table directory: tag, checksum, offset, length for each table.
+    var tables: [String: Int] = [:]
+    for index in 0..<uint16(4) {
+      let entry = 12 + 16 * index
+      tables[String(decoding: bytes[entry..<entry + 4], as: UTF8.self)] = uint32(entry + 8)
+    }
+    let hhea = try #require(tables["hhea"])
+    let hmtx = try #require(tables["hmtx"])
+    // Each of hhea's numberOfHMetrics long metrics starts with its advance width.
+    for metric in 0..<uint16(hhea + 34) {
+      bytes[hmtx + 4 * metric] = 0xFF
+      bytes[hmtx + 4 * metric + 1] = 0xFF
+    }
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("TextShapingTests-wide-\(UUID().uuidString).ttf")
+    try Data(bytes).write(to: url)
+    return url
+  }
+
+  @Test("A font whose advances are all 0xFFFF gives no negative width")
+  func largestAdvances() throws {
+    let url = try Self.fontWithLargestAdvances()
+    defer { try? FileManager.default.removeItem(at: url) }
+    let stack = try TextStack(fontPath: url.path)
+    let layout = try stack.engine.layout(
+      StyledText("hello world, again"), configuration: LayoutConfiguration(width: 300))
+    #expect(layout.lines.allSatisfy { $0.width >= 0 && $0.width.isFinite })
+    #expect(layout.size.width >= 0)
+    let measured = try stack.engine.measure(
+      StyledText("hello world, again"), configuration: LayoutConfiguration(width: 300))
+    #expect(measured == layout.measurement)
+  }
+
   @Test("A registered font file is described by its face")
   func registeredFace() throws {
     let shaper = HarfBuzzShaper()
