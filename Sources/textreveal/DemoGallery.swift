@@ -23,7 +23,7 @@ struct DemoGallery {
   }
 
   /// An expandable text's expand-and-collapse loop, and whether the text is cut.
-  func animation(of model: ExpandableTextModel) throws -> (AnimatedPNG, isTruncated: Bool) {
+  func animation(of model: ExpandableTextModel) throws -> (AnimatedPNGWriter, isTruncated: Bool) {
     let collapsed = try model.layout(using: engine, expanded: false)
     let animation = try renderer.expansionAnimation(
       collapsed: collapsed, expanded: try model.layout(using: engine, expanded: true),
@@ -54,24 +54,29 @@ struct DemoGallery {
     _ canvas: RasterCanvas, as file: String, caption: String, options: String, theme: Theme
   ) throws {
     try PNGEncoder.write(canvas.bitmap, to: path(file))
-    append(file, canvas.bitmap, caption: caption, options: options, theme: theme)
+    append(
+      file, width: canvas.bitmap.width, height: canvas.bitmap.height, caption: caption,
+      options: options, theme: theme)
   }
 
   mutating func add(
-    _ animation: AnimatedPNG, as file: String, caption: String, options: String, theme: Theme
+    _ animation: AnimatedPNGWriter, as file: String, caption: String, options: String, theme: Theme
   ) throws {
     try animation.write(to: path(file))
-    append(file, animation.frames[0].bitmap, caption: caption, options: options, theme: theme)
+    let size = animation.size ?? (width: 0, height: 0)
+    append(
+      file, width: size.width, height: size.height, caption: caption, options: options,
+      theme: theme)
   }
 
   private mutating func append(
-    _ file: String, _ bitmap: RGBABitmap, caption: String, options: String, theme: Theme
+    _ file: String, width: Int, height: Int, caption: String, options: String, theme: Theme
   ) {
     let scale = renderer.scale.rawValue
     page.sections[page.sections.count - 1].images.append(
       GalleryPage.Image(
         file: file, caption: caption, options: options + ", scale \(scale)",
-        isDark: theme == .dark, width: bitmap.width / scale, height: bitmap.height / scale))
+        isDark: theme == .dark, width: width / scale, height: height / scale))
     imageCount += 1
   }
 
@@ -199,11 +204,11 @@ struct DemoGallery {
     model.animationDuration = 0.6
     let (animation, isTruncated) = try animation(of: model)
     try require(
-      isTruncated && animation.frames.count > 2, "animation",
+      isTruncated && animation.frameCount > 2, "animation",
       "the description is cut, so there is something to expand")
     try add(
       animation, as: "expand-animation.png",
-      caption: "Expand and collapse, \(animation.frames.count) frames (APNG)",
+      caption: "Expand and collapse, \(animation.frameCount) frames (APNG)",
       options: "render --animate, style fade, theme light, width 320, duration 0.6 s",
       theme: .light)
   }
@@ -306,11 +311,11 @@ struct DemoGallery {
       duration: 0.6, chrome: chrome, theme: .light)
     let isTruncated = before.row("m1")?.isTruncated == true
     try require(
-      isTruncated && animation.frames.count > 2, demo,
+      isTruncated && animation.frameCount > 2, demo,
       "m1 is cut, so toggling it animates")
     try add(
       animation, as: "list-toggle-animation.png",
-      caption: "Toggling the first row, \(animation.frames.count) frames (APNG): its frame grows"
+      caption: "Toggling the first row, \(animation.frameCount) frames (APNG): its frame grows"
         + " and reveals its text while the rows below slide; \"Read more\" cross-fades to the"
         + " fourth line and \"Show less\" is uncovered, then back",
       options: "render-list --animate --toggle m1, width 390, duration 0.6 s, 30 frames a"

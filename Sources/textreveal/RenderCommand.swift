@@ -206,9 +206,9 @@ struct RenderCommand: ParsableCommand {
           theme: appearance.colors)
         let isTruncated = collapsed.isTruncated
         try animation.write(to: output)
-        let first = animation.frames[0].bitmap
+        let first = animation.size ?? (width: 0, height: 0)
         try Console.print(
-          "\(output): \(first.width) × \(first.height) pixels, \(animation.frames.count) frames")
+          "\(output): \(first.width) × \(first.height) pixels, \(animation.frameCount) frames")
         if !isTruncated {
           Console.warn("render: the text fits in \(lineLimit) lines; the animation is one frame")
         }
@@ -253,7 +253,7 @@ struct RenderCommand: ParsableCommand {
         of: layout, spoilers: spoilers, from: 0, to: end + 1.0 / renderer.framesPerSecond,
         hold: .seconds(1), theme: theme)
       try animation.write(to: output)
-      try Console.print("\(output): \(animation.frames.count) frames, revealed from the tap")
+      try Console.print("\(output): \(animation.frameCount) frames, revealed from the tap")
       return
     }
     if spoilerState == .revealed { spoilers.setRevealed(true, at: -1) }
@@ -261,7 +261,7 @@ struct RenderCommand: ParsableCommand {
       let animation = try renderer.spoilerAnimation(
         of: layout, spoilers: spoilers, from: 0, to: 2, theme: theme)
       try animation.write(to: output)
-      try Console.print("\(output): \(animation.frames.count) frames of spoiler dust, looping")
+      try Console.print("\(output): \(animation.frameCount) frames of spoiler dust, looping")
       return
     }
     let canvas = try renderer.image(of: layout, spoilers: spoilers, at: 0, theme: theme)

@@ -115,9 +115,9 @@ struct RenderListCommand: ParsableCommand {
           row: toggle, duration: 0.35, chrome: chrome, theme: appearance.colors)
         let isTruncated = before.row(toggle)?.isTruncated == true
         try animation.write(to: output)
-        let first = animation.frames[0].bitmap
+        let first = animation.size ?? (width: 0, height: 0)
         try Console.print(
-          "\(output): \(first.width) × \(first.height) pixels, \(animation.frames.count) frames")
+          "\(output): \(first.width) × \(first.height) pixels, \(animation.frameCount) frames")
         if !isTruncated {
           warn("row \"\(toggle)\" fits in \(lineLimit) lines; the animation is one frame")
         }

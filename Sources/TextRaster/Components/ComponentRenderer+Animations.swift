@@ -75,14 +75,14 @@ extension ComponentRenderer {
   public func expansionAnimation(
     collapsed: ExpandableTextLayout, expanded: ExpandableTextLayout, startsExpanded: Bool,
     duration: Double, theme: Theme
-  ) throws(TextRasterError) -> AnimatedPNG {
+  ) throws(TextRasterError) -> AnimatedPNGWriter {
     let width = expanded.size.width
     let height = max(1, collapsed.size.height, expanded.size.height)
     let timeline = expansionTimeline(
       collapsed: collapsed, expanded: expanded, startsExpanded: startsExpanded,
       duration: duration)
     try checkSize(width: width, height: height, frames: timeline.count)
-    var result = AnimatedPNG()
+    var result = AnimatedPNGWriter()
     for frame in timeline {
       var canvas = canvas(width: width, height: height, theme: theme)
       switch frame.content {
@@ -92,7 +92,7 @@ extension ComponentRenderer {
         try draw(
           animation, at: time, expanded: expanded, origin: origin, in: &canvas, theme: theme)
       }
-      result.append(canvas.bitmap, delay: frame.delay)
+      try result.append(canvas.bitmap, delay: frame.delay)
     }
     return result
   }
@@ -142,11 +142,11 @@ extension ComponentRenderer {
   public func toggleAnimation<ID>(
     from before: ListLayout<ID>, to after: ListLayout<ID>, row: ID, duration: Double,
     chrome: ListChrome<ID>, theme: Theme
-  ) throws(TextRasterError) -> AnimatedPNG {
+  ) throws(TextRasterError) -> AnimatedPNGWriter {
     let height = max(before.size.height, after.size.height)
     let timeline = toggleTimeline(from: before, to: after, row: row, duration: duration)
     try checkSize(width: before.size.width, height: height, frames: timeline.count)
-    var result = AnimatedPNG()
+    var result = AnimatedPNGWriter()
     for frame in timeline {
       var canvas = canvas(width: before.size.width, height: height, theme: theme)
       switch frame.content {
@@ -155,7 +155,7 @@ extension ComponentRenderer {
       case .transition(let animation, let time):
         try draw(animation, at: time, chrome: chrome, origin: origin, in: &canvas, theme: theme)
       }
-      result.append(canvas.bitmap, delay: frame.delay)
+      try result.append(canvas.bitmap, delay: frame.delay)
     }
     return result
   }

@@ -111,7 +111,7 @@ extension ComponentRenderer {
   public func spoilerAnimation(
     of text: LaidOutText, spoilers: SpoilerModel, from start: Double, to end: Double,
     hold: Duration = .zero, theme: Theme
-  ) throws(TextRasterError) -> AnimatedPNG {
+  ) throws(TextRasterError) -> AnimatedPNGWriter {
     try spoilerAnimation(
       size: Size(width: text.configuration.width, height: text.size.height), text: text,
       spoilers: spoilers, from: start, to: end, hold: hold, theme: theme
@@ -127,7 +127,7 @@ extension ComponentRenderer {
   public func spoilerAnimation(
     of expandable: ExpandableTextLayout, spoilers: SpoilerModel, from start: Double,
     to end: Double, hold: Duration = .zero, theme: Theme
-  ) throws(TextRasterError) -> AnimatedPNG {
+  ) throws(TextRasterError) -> AnimatedPNGWriter {
     try spoilerAnimation(
       size: expandable.size, text: expandable.text, spoilers: spoilers, from: start, to: end,
       hold: hold, theme: theme
@@ -145,15 +145,15 @@ extension ComponentRenderer {
     size: Size, text: LaidOutText, spoilers: SpoilerModel, from start: Double, to end: Double,
     hold: Duration, theme: Theme,
     frame: (inout RasterCanvas, Double, inout [SpoilerParticle]) throws(TextRasterError) -> Void
-  ) throws(TextRasterError) -> AnimatedPNG {
-    var result = AnimatedPNG()
+  ) throws(TextRasterError) -> AnimatedPNGWriter {
+    var result = AnimatedPNGWriter()
     var particles: [SpoilerParticle] = []
     let times = spoilerTimeline(from: start, to: end)
     try checkSize(width: size.width, height: max(1, size.height), frames: times.count)
     for (index, time) in times.enumerated() {
       var canvas = canvas(width: size.width, height: max(1, size.height), theme: theme)
       try frame(&canvas, time, &particles)
-      result.append(
+      try result.append(
         canvas.bitmap, delay: index == times.count - 1 ? frameDelay + hold : frameDelay)
     }
     return result

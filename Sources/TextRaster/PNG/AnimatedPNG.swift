@@ -1,4 +1,5 @@
-/// An animation encoded as an animated PNG (APNG): frames of one size, each shown for a delay.
+/// An animation encoded as an animated PNG (APNG): frames of one size, each shown for a delay,
+/// kept in memory until encoded (``AnimatedPNGWriter`` encodes them as they come).
 ///
 /// Viewers that do not know APNG show the first frame. After the first frame, each frame stores
 /// only the rectangle of pixels that changed since the frame before (`dispose_op` none,
@@ -65,54 +66,9 @@ public struct AnimatedPNG: Sendable, Hashable {
   /// - Throws: ``TextRasterError/invalidAnimation(reason:)`` when there are no frames or their
   ///   sizes differ, ``TextRasterError/zlib(function:code:)`` when compression fails.
   public func encode() throws(TextRasterError) -> [UInt8] {
-    guard let first = frames.first?.bitmap else {
-      throw .invalidAnimation(reason: "it has no frames")
-    }
-    if let index = frames.firstIndex(where: {
-      $0.bitmap.width != first.width || $0.bitmap.height != first.height
-    }) {
-      let other = frames[index].bitmap
-      throw .invalidAnimation(
-        reason: "frame \(index) is \(other.width) × \(other.height) pixels, frame 0 is"
-          + " \(first.width) × \(first.height)")
-    }
-    var file = PNGChunkWriter()
-    file.append("IHDR", PNGChunkWriter.header(width: first.width, height: first.height))
-    file.append(
-      "acTL",
-      PNGChunkWriter.bigEndian(UInt32(frames.count))
-        + PNGChunkWriter.bigEndian(UInt32(clamping: loopCount)))
-    var sequence: UInt32 = 0
-    var previous: [UInt8]?
-    for (index, frame) in frames.enumerated() {
-      let pixels = frame.bitmap.straightAlphaBytes()
-      let region =
-        previous.map { Self.changedRegion(from: $0, to: pixels, width: first.width) }
-        ?? (columns: 0..<first.width, rows: 0..<first.height)
-      let (numerator, denominator) = Self.delayFraction(frame.delay)
-      var control = PNGChunkWriter.bigEndian(sequence)
-      control += PNGChunkWriter.bigEndian(UInt32(region.columns.count))
-      control += PNGChunkWriter.bigEndian(UInt32(region.rows.count))
-      control += PNGChunkWriter.bigEndian(UInt32(region.columns.lowerBound))
-      control += PNGChunkWriter.bigEndian(UInt32(region.rows.lowerBound))
-      control += PNGChunkWriter.bigEndian(numerator) + PNGChunkWriter.bigEndian(denominator)
-      // dispose_op 0 (none): the next frame starts from this one; blend_op 0 (source): the
-      // region replaces what was there, transparency included.
-      control += [0, 0]
-      file.append("fcTL", control)
-      sequence += 1
-      let data = try PNGImageData.compressed(
-        pixels, stride: first.width, columns: region.columns, rows: region.rows)
-      if index == 0 {
-        file.append("IDAT", data)
-      } else {
-        file.append("fdAT", PNGChunkWriter.bigEndian(sequence) + data)
-        sequence += 1
-      }
-      previous = pixels
-    }
-    file.append("IEND", [])
-    return file.bytes
+    var writer = AnimatedPNGWriter(loopCount: loopCount)
+    for frame in frames { try writer.append(frame.bitmap, delay: frame.delay) }
+    return try writer.encode()
   }
 
   /// Writes the APNG file atomically (see ``PNGEncoder/write(_:to:)``).

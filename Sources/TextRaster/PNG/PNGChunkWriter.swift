@@ -6,7 +6,17 @@ struct PNGChunkWriter {
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
   /// The file so far.
-  private(set) var bytes: [UInt8] = PNGChunkWriter.signature
+  private(set) var bytes: [UInt8]
+
+  /// Starts a file with `signature` (empty for chunks that another file will hold).
+  init(signature: [UInt8] = PNGChunkWriter.signature) {
+    bytes = signature
+  }
+
+  /// Appends bytes that are already chunks.
+  mutating func append(raw chunks: [UInt8]) {
+    bytes += chunks
+  }
 
   /// Appends a chunk: its length, its four-letter type, its data and the CRC-32 of type and data.
   mutating func append(_ type: String, _ data: [UInt8]) {

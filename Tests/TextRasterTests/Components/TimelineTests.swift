@@ -47,7 +47,7 @@ import TextReveal
     let animation = try drawing.renderer.expansionAnimation(
       collapsed: collapsed, expanded: expanded, startsExpanded: true, duration: 0,
       theme: .light)
-    #expect(animation.frames.count == 2)
+    #expect(animation.frameCount == 2)
   }
 
   @Test("a text that fits has nothing to animate: one still")

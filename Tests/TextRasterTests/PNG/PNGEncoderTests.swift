@@ -67,6 +67,32 @@ func samplePicture(width: Int = 13, height: Int = 7, shift: Double = 0) -> RGBAB
     #expect(try reader.frames() == frames.map { $0.straightAlphaBytes() })
   }
 
+  @Test("frames written as they come make the file of the same frames kept, and decode")
+  func streamedAnimation() throws {
+    let frames = [samplePicture(), samplePicture(shift: 3), samplePicture(shift: 3)]
+    var writer = AnimatedPNGWriter(loopCount: 1)
+    var kept = AnimatedPNG(loopCount: 1)
+    for frame in frames {
+      try writer.append(frame, delay: .milliseconds(40))
+      kept.append(frame, delay: .milliseconds(40))
+    }
+    #expect(writer.frameCount == 3)
+    #expect(writer.size?.width == 13 && writer.size?.height == 7)
+    let bytes = try writer.encode()
+    let keptBytes = try kept.encode()
+    #expect(bytes == keptBytes)
+    #expect(try PNGReader(bytes).frames() == frames.map { $0.straightAlphaBytes() })
+    // A frame of another size is refused when it comes, and the animation stays as it was.
+    #expect {
+      try writer.append(samplePicture(width: 5), delay: .zero)
+    } throws: { error in
+      "\(error)".contains("frame 3 is 5 × 7 pixels, frame 0 is 13 × 7")
+    }
+    #expect(writer.frameCount == 3)
+    let again = try writer.encode()
+    #expect(again == bytes)
+  }
+
   @Test("identical frames are stored as one pixel and still decode")
   func identicalFrames() throws {
     let frame = samplePicture()

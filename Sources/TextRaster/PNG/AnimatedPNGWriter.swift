@@ -1,0 +1,110 @@
+/// An animated PNG (APNG) encoded as its frames arrive: only the compressed file so far and the
+/// last frame's pixels are kept, so an animation of any length needs the memory of one frame
+/// and of its compressed output, not of every frame (``AnimatedPNG`` keeps its frames).
+///
+/// The component renderer's animations are written with it:
+///
+/// ```swift
+/// var writer = AnimatedPNGWriter()
+/// for step in 0..<30 {
+///   try writer.append(render(step).bitmap, delay: .milliseconds(33))
+/// }
+/// try writer.write(to: "gallery/spoiler-reveal@2x.png")
+/// ```
+public struct AnimatedPNGWriter: Sendable {
+  /// How many times the animation plays; 0 means forever.
+  public var loopCount: Int
+  /// How many frames were appended.
+  public private(set) var frameCount = 0
+  /// The frames' size in pixels, set by the first frame.
+  public private(set) var size: (width: Int, height: Int)?
+  /// The fcTL, IDAT and fdAT chunks of the frames so far (acTL, which counts the frames,
+  /// is written before them when the file is made).
+  private var frames = PNGChunkWriter(signature: [])
+  /// The last frame's straight-alpha pixels, which the next frame is compared with.
+  private var previous: [UInt8] = []
+  /// The fcTL and fdAT chunks' shared sequence number.
+  private var sequence: UInt32 = 0
+
+  /// Creates an empty animation.
+  ///
+  /// - Parameter loopCount: How many times to play, 0 (forever) by default.
+  public init(loopCount: Int = 0) {
+    precondition(loopCount >= 0, "A loop count is 0 (forever) or positive")
+    self.loopCount = loopCount
+  }
+
+  /// Compresses a frame and adds it at the end.
+  ///
+  /// After the first frame, a frame stores only the rectangle of pixels that changed since the
+  /// frame before (`dispose_op` none, `blend_op` source).
+  ///
+  /// - Parameters:
+  ///   - bitmap: The frame's image, of the first frame's size.
+  ///   - delay: How long the frame is shown, at millisecond precision (delays above 65.535
+  ///     seconds are stored in hundredths of a second, up to 655.35 seconds); not negative.
+  /// - Throws: ``TextRasterError/invalidAnimation(reason:)`` for a frame of another size,
+  ///   ``TextRasterError/zlib(function:code:)`` when compression fails.
+  public mutating func append(_ bitmap: RGBABitmap, delay: Duration) throws(TextRasterError) {
+    precondition(delay >= .zero, "A frame's delay cannot be negative")
+    let width = bitmap.width
+    if let size, size != (bitmap.width, bitmap.height) {
+      throw .invalidAnimation(
+        reason: "frame \(frameCount) is \(bitmap.width) × \(bitmap.height) pixels, frame 0 is"
+          + " \(size.width) × \(size.height)")
+    }
+    let pixels = bitmap.straightAlphaBytes()
+    let region =
+      frameCount == 0
+      ? (columns: 0..<width, rows: 0..<bitmap.height)
+      : AnimatedPNG.changedRegion(from: previous, to: pixels, width: width)
+    let (numerator, denominator) = AnimatedPNG.delayFraction(delay)
+    var control = PNGChunkWriter.bigEndian(sequence)
+    control += PNGChunkWriter.bigEndian(UInt32(region.columns.count))
+    control += PNGChunkWriter.bigEndian(UInt32(region.rows.count))
+    control += PNGChunkWriter.bigEndian(UInt32(region.columns.lowerBound))
+    control += PNGChunkWriter.bigEndian(UInt32(region.rows.lowerBound))
+    control += PNGChunkWriter.bigEndian(numerator) + PNGChunkWriter.bigEndian(denominator)
+    // dispose_op 0 (none): the next frame starts from this one; blend_op 0 (source): the
+    // region replaces what was there, transparency included.
+    control += [0, 0]
+    frames.append("fcTL", control)
+    sequence += 1
+    let data = try PNGImageData.compressed(
+      pixels, stride: width, columns: region.columns, rows: region.rows)
+    if frameCount == 0 {
+      frames.append("IDAT", data)
+      size = (bitmap.width, bitmap.height)
+    } else {
+      frames.append("fdAT", PNGChunkWriter.bigEndian(sequence) + data)
+      sequence += 1
+    }
+    previous = pixels
+    frameCount += 1
+  }
+
+  /// The bytes of the APNG file: IHDR, acTL (frame count and loop count), the frames, IEND.
+  ///
+  /// - Throws: ``TextRasterError/invalidAnimation(reason:)`` when there are no frames.
+  public func encode() throws(TextRasterError) -> [UInt8] {
+    guard let size else { throw .invalidAnimation(reason: "it has no frames") }
+    var file = PNGChunkWriter()
+    file.append("IHDR", PNGChunkWriter.header(width: size.width, height: size.height))
+    file.append(
+      "acTL",
+      PNGChunkWriter.bigEndian(UInt32(frameCount))
+        + PNGChunkWriter.bigEndian(UInt32(clamping: loopCount)))
+    file.append(raw: frames.bytes)
+    file.append("IEND", [])
+    return file.bytes
+  }
+
+  /// Writes the APNG file atomically (see ``PNGEncoder/write(_:to:)``).
+  ///
+  /// - Parameter path: The file to create or replace; its directory must exist.
+  /// - Throws: ``TextRasterError/cannotWrite(path:function:code:)`` naming `path`, or the errors
+  ///   of ``encode()``.
+  public func write(to path: String) throws(TextRasterError) {
+    try AtomicFile.write(encode(), to: path)
+  }
+}
