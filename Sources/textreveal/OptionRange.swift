@@ -10,6 +10,8 @@ enum OptionRange {
   static let size = 5_000.0
   /// Line limits: 1 to 1,000,000.
   static let lineLimit = 1_000_000
+  /// The largest offset or height of a list band (`render-list --viewport`), in points.
+  static let listHeight = 1e9
 
   /// Checks a positive number against its largest value.
   static func check(_ value: Double, option: String, maximum: Double, unit: String) throws {

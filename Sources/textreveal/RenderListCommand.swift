@@ -47,7 +47,29 @@ struct RenderListCommand: ParsableCommand {
   @Flag(help: "Write the toggle animation of the --toggle row as an animated PNG.")
   var animate = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Draw only the rows in this band of the list: TOP,HEIGHT in points from its top.",
+      valueName: "top,height"))
+  var viewport: Viewport?
+
   @OptionGroup var appearance: AppearanceOptions
+
+  /// A band of the list given as `TOP,HEIGHT`.
+  struct Viewport: ExpressibleByArgument {
+    var top: Double
+    var height: Double
+
+    init?(argument: String) {
+      let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+      guard parts.count == 2,
+        let top = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+        let height = Double(parts[1].trimmingCharacters(in: .whitespaces))
+      else { return nil }
+      self.top = top
+      self.height = height
+    }
+  }
 
   @Option(name: [.customShort("o"), .customLong("output")], help: "The PNG file to write.")
   var output: String
@@ -63,6 +85,21 @@ struct RenderListCommand: ParsableCommand {
           + " \((width - textWidth).formatted()) points), got \(width.formatted())")
     }
     try OptionRange.check(lineLimit: lineLimit)
+    if let viewport {
+      guard viewport.top.isFinite, viewport.top >= 0, viewport.top <= OptionRange.listHeight else {
+        throw ValidationError(
+          "--viewport's top must be between 0 and \(OptionRange.listHeight.formatted()) points,"
+            + " got \(viewport.top.formatted())")
+      }
+      guard viewport.height.isFinite, viewport.height > 0,
+        viewport.height <= OptionRange.listHeight
+      else {
+        throw ValidationError(
+          "--viewport's height must be greater than 0 and at most"
+            + " \(OptionRange.listHeight.formatted()) points, got \(viewport.height.formatted())")
+      }
+      if animate { throw ValidationError("--viewport draws a still: it cannot go with --animate") }
+    }
     if animate && toggle == nil {
       throw ValidationError("--animate needs --toggle ID: the row whose expansion is animated")
     }
@@ -122,16 +159,36 @@ struct RenderListCommand: ParsableCommand {
           warn("row \"\(toggle)\" fits in \(lineLimit) lines; the animation is one frame")
         }
       } else {
-        let layout = try list.layout(using: stack.engine)
+        let band = viewport.map { Rect(x: 0, y: $0.top, width: width, height: $0.height) }
+        let layout = try list.layout(using: stack.engine, visibleRect: band)
         for id in expand where layout.row(id)?.isTruncated == false {
           warn("row \"\(id)\" fits in \(lineLimit) lines; --expand changes nothing")
         }
-        let canvas = try renderer.image(of: layout, chrome: chrome, theme: appearance.colors)
+        let drawn = Result { () throws(TextRasterError) -> RasterCanvas in
+          guard let viewport else {
+            return try renderer.image(of: layout, chrome: chrome, theme: appearance.colors)
+          }
+          return try renderer.image(
+            of: layout, from: viewport.top, height: viewport.height, chrome: chrome,
+            theme: appearance.colors)
+        }
+        if case .failure(let error) = drawn, case .imageTooLarge = error {
+          throw CommandError(
+            "\(error); the list is \(layout.size.height.formatted()) points tall: draw a part"
+              + " of it with --viewport TOP,HEIGHT, or use a lower --scale")
+        }
+        let canvas = try drawn.get()
         try PNGEncoder.write(canvas.bitmap, to: output)
         let expanded = layout.rows.filter(\.isExpanded).count
+        let shown = viewport.map { band in
+          layout.rows.filter { $0.frame.maxY > band.top && $0.frame.minY < band.top + band.height }
+            .count
+        }
         try Console.print(
           "\(output): \(canvas.bitmap.width) × \(canvas.bitmap.height) pixels,"
-            + " \(layout.rows.count) rows, \(expanded) expanded")
+            + " \(layout.rows.count) rows, \(expanded) expanded"
+            + (shown.map { ", \($0) in the viewport" } ?? "")
+            + ", list height \(layout.size.height.formatted()) points")
       }
     } catch let error as TextRasterError {
       throw CommandError("\(error)")

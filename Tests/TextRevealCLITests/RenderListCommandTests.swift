@@ -42,6 +42,54 @@ import Testing
     try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
   }
 
+  @Test("--viewport draws a band of a list too tall for one image, and names the whole height")
+  func viewport() throws {
+    let directory = try makeDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // 10,000 two-line messages: some 830,000 points, past any bitmap at scale 2.
+    let rows = (0..<10_000).map { index -> [String: Any] in
+      [
+        "id": "m\(index)", "name": "User \(index % 50)",
+        "text": "Message \(index) with some words that wrap onto a second line.",
+      ]
+    }
+    let input = try jsonLines(rows)
+    let path = directory.appendingPathComponent("band.png").path
+
+    let whole = try run(["render-list", "--scale", "2", "-o", path], input: input)
+    #expect(whole.status == 1)
+    #expect(whole.error.contains("--viewport TOP,HEIGHT"), "\(whole.error)")
+    #expect(whole.error.contains("pixels"), "\(whole.error)")
+
+    let band = try run(
+      ["render-list", "--scale", "2", "--viewport", "300000,800", "-o", path], input: input)
+    #expect(band.status == 0, "\(band.error)")
+    #expect(band.output.contains("10000 rows"), "\(band.output)")
+    #expect(band.output.contains("in the viewport"), "\(band.output)")
+    #expect(band.output.contains("list height"), "\(band.output)")
+    let image = try png(at: path)
+    // The band and the 16-point padding above and below it, at 2 pixels a point.
+    #expect(image.height == (800 + 32) * 2 && image.width == (390 + 32) * 2)
+
+    // A band past the end ends with the list.
+    let last = try run(
+      ["render-list", "--viewport", "0,5000", "-o", path],
+      input: try jsonLines(Array(rows.prefix(1)))
+    )
+    #expect(last.status == 0, "\(last.error)")
+    #expect(try png(at: path).height < (200 + 32) * 2)
+  }
+
+  @Test(
+    "a bad --viewport names the option",
+    arguments: ["0,-3", "-1,100", "abc", "1,2,3", "0,inf", "nan,4"])
+  func badViewport(value: String) throws {
+    let run = try run(
+      ["render-list", "--viewport", value, "-o", "/tmp/never.png"], input: try jsonLines(Self.rows))
+    #expect(run.status == 1)
+    #expect(run.error.contains("--viewport"), "\(run.error)")
+  }
+
   @Test("a PNG of the list, taller when a cut row is expanded")
   func writesPNG() throws {
     let directory = try makeDirectory()

@@ -132,6 +132,35 @@ public struct ComponentRenderer {
     return canvas
   }
 
+  /// A window of a laid-out list, padded: the rows that meet the band from `top` down
+  /// `height` points (in list coordinates), drawn where they fall in it, for a list too long
+  /// for one image. Lay the list out with the same band as its visible rectangle, so that only
+  /// those rows get their text.
+  ///
+  /// - Parameters:
+  ///   - top: Where the window starts, in points from the list's top (at least 0).
+  ///   - height: The window's height in points; the image ends with the list if it ends first.
+  public func image<ID>(
+    of list: ListLayout<ID>, from top: Double, height: Double, chrome: ListChrome<ID>,
+    theme: Theme
+  ) throws(TextRasterError) -> RasterCanvas {
+    let shown = max(1, min(height, list.size.height - top))
+    try checkSize(width: list.size.width, height: shown)
+    var canvas = canvas(width: list.size.width, height: shown, theme: theme)
+    var window = list
+    window.rows = list.rows.filter { $0.frame.maxY > top && $0.frame.minY < top + shown }
+    try draw(
+      window, chrome: chrome, at: Point(x: origin.x, y: origin.y - top), in: &canvas,
+      theme: theme)
+    // The padding stays the background: rows cut by the window's edges end there.
+    let full = list.size.width + 2 * padding
+    canvas.fill(rect: Rect(x: 0, y: 0, width: full, height: padding), color: theme.background)
+    canvas.fill(
+      rect: Rect(x: 0, y: padding + shown, width: full, height: padding),
+      color: theme.background)
+    return canvas
+  }
+
   /// Outlines a component's frame and the frame of its text, in points from `origin`.
   public func drawBorders(
     frame: Rect, textFrame: Rect, style: FrameBorderStyle, at origin: Point,

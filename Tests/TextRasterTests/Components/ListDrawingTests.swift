@@ -110,6 +110,35 @@ func isAccent(_ pixel: RGBAPixel) -> Bool {
 let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
 
 @Suite struct ListDrawingTests {
+  @Test("a band of the list is the whole list's image cut at the band, with padding around")
+  func band() throws {
+    let list = try ListDrawing()
+    let layout = try list.layout(expanded: ["long"])
+    let renderer = list.drawing.renderer
+    let whole = try renderer.image(of: layout, chrome: list.chrome, theme: .light).bitmap
+    // From inside the first row to inside the third: rows cut at both edges.
+    let top = (layout.rows[0].frame.midY).rounded()
+    let height = (layout.rows[2].frame.midY - top).rounded()
+    let band = try renderer.image(
+      of: layout, from: top, height: height, chrome: list.chrome, theme: .light
+    ).bitmap
+    let scale = 2
+    let padding = 16 * scale
+    #expect(band.width == whole.width)
+    #expect(band.height == Int(height) * scale + 2 * padding)
+    var differing = 0
+    for y in padding..<(band.height - padding) {
+      for x in 0..<band.width where band[x: x, y: y] != whole[x: x, y: y + Int(top) * scale] {
+        differing += 1
+      }
+    }
+    #expect(differing == 0)
+    // The padding stays the background, though rows run past the band's edges.
+    for y in [0, padding - 1, band.height - padding, band.height - 1] {
+      #expect((0..<band.width).allSatisfy { band[x: $0, y: y] == whitePixel }, "row \(y)")
+    }
+  }
+
   @Test("avatars are filled circles in their color with white initials centered in them")
   func avatars() throws {
     let list = try ListDrawing()
