@@ -83,14 +83,20 @@ extension LayoutBuilder {
     var boundaries: [WindowAnalysis.Boundary] = []
     boundaries.reserveCapacity(opportunities.count + 1)
     var previous = lineStart
-    for opportunity in opportunities {
-      let offset = opportunity.offset + lineStart
-      guard offset <= windowEnd else { break }
-      guard offset > previous else { continue }
-      guard offset == windowEnd || !isInsideGrapheme(offset) else { continue }
-      boundaries.append(
-        WindowAnalysis.Boundary(offset: offset, isMandatory: opportunity.isMandatory))
-      previous = offset
+    var string = text.string
+    string.withUTF8 { bytes in
+      for opportunity in opportunities {
+        let offset = opportunity.offset + lineStart
+        guard offset <= windowEnd else { break }
+        guard offset > previous else { continue }
+        // Most opportunities come before ASCII, where nothing extends a grapheme.
+        guard
+          offset == windowEnd || bytes[offset] < 0xCC || !Self.isInsideGrapheme(offset, in: bytes)
+        else { continue }
+        boundaries.append(
+          WindowAnalysis.Boundary(offset: offset, isMandatory: opportunity.isMandatory))
+        previous = offset
+      }
     }
     if isComplete && previous < windowEnd {
       boundaries.append(WindowAnalysis.Boundary(offset: windowEnd, isMandatory: true))
@@ -134,22 +140,19 @@ extension LayoutBuilder {
   /// which is not a control. UAX #14 breaks there after a space (rule LB10 makes the mark a
   /// letter), while the space and its marks are one grapheme, which a line never splits: the
   /// opportunity is dropped, as browsers do.
-  func isInsideGrapheme(_ offset: Int) -> Bool {
-    var string = text.string
-    return string.withUTF8 { bytes in
-      // Below U+0300 nothing extends; most breaks come before ASCII.
-      guard offset > 0, offset < bytes.count, bytes[offset] >= 0xCC else { return false }
-      let scalar = UTF8Decoding.scalar(at: offset, in: bytes).scalar
-      let properties = scalar.properties
-      let extends =
-        properties.isGraphemeExtend || properties.generalCategory == .spacingMark
-        || scalar.value == 0x200D || (0x1F3FB...0x1F3FF).contains(scalar.value)
-      guard extends else { return false }
-      let before = UTF8Decoding.scalar(endingAt: offset, in: bytes).scalar
-      switch before.properties.generalCategory {
-      case .control, .lineSeparator, .paragraphSeparator: return false
-      default: return before.value != 0x200B
-      }
+  static func isInsideGrapheme(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Below U+0300 nothing extends.
+    guard offset > 0, offset < bytes.count, bytes[offset] >= 0xCC else { return false }
+    let scalar = UTF8Decoding.scalar(at: offset, in: bytes).scalar
+    let properties = scalar.properties
+    let extends =
+      properties.isGraphemeExtend || properties.generalCategory == .spacingMark
+      || scalar.value == 0x200D || (0x1F3FB...0x1F3FF).contains(scalar.value)
+    guard extends else { return false }
+    let before = UTF8Decoding.scalar(endingAt: offset, in: bytes).scalar
+    switch before.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: return false
+    default: return before.value != 0x200B
     }
   }
 }
