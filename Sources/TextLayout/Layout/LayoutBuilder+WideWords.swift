@@ -20,7 +20,6 @@ extension LayoutBuilder {
     _ segment: Segment, filler: inout LineFiller, chunks: [[Piece]], current: [Piece],
     currentChunk: Int
   ) -> Segment? {
-    let width = configuration.width
     let end = segment.range.upperBound
     var start = segment.range.lowerBound
     var stretch = Self.wideWordStretch
@@ -31,29 +30,15 @@ extension LayoutBuilder {
         case .windowChunk(let chunk): chunk == currentChunk ? current : chunks[chunk]
         case .scratch, .unshaped: scratch
         }
-      let levels = levelRuns(of: shaped, in: source)
-      var graphemes = graphemeAdvances(of: shaped, source: source)
-      while true {
-        guard
-          emitLines(of: graphemes, isWhole: true, from: &start, levels: levels, filler: &filler)
-        else { return nil }
-        let rest = makeScratchSegment(start..<end, levels: levels, isMandatory: shaped.isMandatory)
-        // What is left may be wider shaped alone than its graphemes were inside the word (a
-        // joining script's forms at its new start): it is then broken again, on its own
-        // clusters. One grapheme wider than the line stays whole with its spaces.
-        if rest.contentAdvance <= width + Self.epsilon { return rest }
-        let restGraphemes = graphemeAdvances(of: rest, source: scratch)
-        if emitsNothing(restGraphemes) { return rest }
-        graphemes = restGraphemes
-      }
+      return breakWhole(shaped, source: source, filler: &filler)
     }
     while true {
       let stretchEnd = graphemeEnd(from: start, reaching: stretch, before: end)
       if stretchEnd == end {
         // The rest of the word: broken as a short word is, from its own clusters.
-        return breakWideSegment(
-          makeScratchSegment(start..<end, levels: filler.levels, isMandatory: segment.isMandatory),
-          filler: &filler, chunks: chunks, current: current, currentChunk: currentChunk)
+        let rest = makeScratchSegment(
+          start..<end, levels: filler.levels, isMandatory: segment.isMandatory)
+        return breakWhole(rest, source: scratch, filler: &filler)
       }
       let part = makeScratchSegment(start..<stretchEnd, levels: filler.levels, isMandatory: false)
       let graphemes = graphemeAdvances(of: part, source: scratch)
@@ -69,6 +54,33 @@ extension LayoutBuilder {
         // (a single grapheme may already be longer than the stretch: reach past it).
         stretch = Self.doubled(max(stretch, stretchEnd - start))
       }
+    }
+  }
+
+  /// Breaks a shaped segment wider than a line from its own clusters, all of it at once.
+  ///
+  /// - Parameter source: The arena that holds the segment's pieces.
+  /// - Returns: What is left, which fits on a line (or is a single grapheme wider than one),
+  ///   or `nil` when the line limit was reached.
+  mutating func breakWhole(
+    _ shaped: Segment, source: [Piece], filler: inout LineFiller
+  ) -> Segment? {
+    let end = shaped.range.upperBound
+    var start = shaped.range.lowerBound
+    let levels = levelRuns(of: shaped, in: source)
+    var graphemes = graphemeAdvances(of: shaped, source: source)
+    while true {
+      guard
+        emitLines(of: graphemes, isWhole: true, from: &start, levels: levels, filler: &filler)
+      else { return nil }
+      let rest = makeScratchSegment(start..<end, levels: levels, isMandatory: shaped.isMandatory)
+      // What is left may be wider shaped alone than its graphemes were inside the word (a
+      // joining script's forms at its new start): it is then broken again, on its own
+      // clusters. One grapheme wider than the line stays whole with its spaces.
+      if rest.contentAdvance <= configuration.width + Self.epsilon { return rest }
+      let restGraphemes = graphemeAdvances(of: rest, source: scratch)
+      if emitsNothing(restGraphemes) { return rest }
+      graphemes = restGraphemes
     }
   }
 

@@ -53,4 +53,23 @@ import TextLayout
       #expect(failure == nil, "\(failure ?? "")")
     }
   }
+
+  @Test(
+    "a grapheme wider than a line and longer than a stretch stays whole, alone or after a long word"
+  )
+  func longGrapheme() throws {
+    // Thumbs-up signs joined by zero-width joiners: one grapheme of 7,000 bytes, drawn as a
+    // thousand glyphs (breaking it once recursed without end).
+    let joined = "👍" + String(repeating: "\u{200D}👍", count: 1_000)
+    for string in [joined + " end", String(repeating: "a", count: 5_000) + joined + " end"] {
+      for limit in [LineLimit.unlimited, .lines(2)] {
+        let layout = try Self.engine.layout(
+          StyledText(string), configuration: LayoutConfiguration(width: 100, lineLimit: limit))
+        let text = layout.text.string
+        let lines = layout.lines.map { String(text[layout.stringRange($0.range)]) }
+        #expect(string.hasPrefix(lines.joined()))
+        #expect(lines.filter { $0.contains("👍") }.count <= 1)
+      }
+    }
+  }
 }
