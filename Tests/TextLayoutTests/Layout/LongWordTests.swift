@@ -120,3 +120,20 @@ final class CountingShaper: TextShaper, Sendable {
     #expect(LayoutBuilder.levelRunIndex(endingAfter: 0, in: []) == nil)
   }
 }
+
+@Suite struct GraphemeExtenderTests {
+  @Test("the bitmap of grapheme extenders is the Unicode properties' answer for every BMP scalar")
+  func bitmap() {
+    var extenders = 0
+    for value in UInt32(0)..<0x10000 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let expected = value >= 0x300 && GraphemeExtenders.extends(scalar)
+      #expect(GraphemeExtenders.contains(scalar) == expected, "U+\(String(value, radix: 16))")
+      if expected { extenders += 1 }
+    }
+    // Combining marks, Indic vowel signs, variation selectors, ZWJ...: well over a thousand.
+    #expect(extenders > 1_000)
+    #expect(GraphemeExtenders.contains("\u{301}") && GraphemeExtenders.contains("\u{200D}"))
+    #expect(GraphemeExtenders.contains("\u{1F3FD}") && !GraphemeExtenders.contains("a"))
+  }
+}
