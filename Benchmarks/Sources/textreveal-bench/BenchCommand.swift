@@ -91,7 +91,7 @@ enum BenchCommand {
     if selected.contains("list-rows") { try suite.listRows() }
     if selected.contains("spoilers") { try Spoilers.run(repetitions: repetitions) }
     if selected.contains("memory") { try Memory.compare(corpusPath: corpusPath) }
-    if selected.contains("scaling") { try Scaling.run(repetitions: min(repetitions, 3)) }
+    if selected.contains("scaling") { try Scaling.run(repetitions: min(repetitions, 5)) }
     output("bench-done checksum=\(suite.checksum)")
   }
 
