@@ -158,7 +158,10 @@ enum GraphemeExtenders {
   /// One bit per BMP scalar.
   static let basicPlane: [UInt64] = {
     var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
-    for value in 0x300..<0x10000 {
+    // CJK ideographs, Yi, Hangul syllables and the surrogates hold none: skipping them
+    // saves most of the lookups (a test compares every BMP scalar with the definition).
+    for value in 0x300..<0x10000
+    where !(0x3400..<0xA000).contains(value) && !(0xAC00..<0xE000).contains(value) {
       guard let scalar = Unicode.Scalar(UInt32(value)), extends(scalar) else { continue }
       bits[value >> 6] |= 1 << UInt64(value & 63)
     }
