@@ -210,24 +210,37 @@ extension LayoutBuilder {
       count += 1
     }
     let levels = levelRuns(of: segment, in: source)
-    // The first part shaped alone can be wider than its graphemes were inside the segment (a
-    // joining script's letter takes its final form at the cut): it gives back a grapheme at a
-    // time until it fits.
-    var first: Segment?
-    while count > 0 {
-      let part = makeScratchSegment(
-        segment.range.lowerBound..<graphemes[count - 1].end, levels: levels, isMandatory: false)
-      if part.contentAdvance <= width + Self.epsilon || count == 1 && !allowEmpty {
-        first = part
-        break
-      }
-      scratch.removeLast(part.pieces.count)
-      count -= 1
-    }
+    let first: Segment?
+    (first, count) = shapedPart(
+      from: segment.range.lowerBound, graphemes: graphemes, count: count,
+      keeping: allowEmpty ? 0 : 1, width: width, levels: levels)
     let cut = count > 0 ? graphemes[count - 1].end : segment.range.lowerBound
     let rest = makeScratchSegment(
       cut..<segment.range.upperBound, levels: levels, isMandatory: segment.isMandatory)
     return (first, rest)
+  }
+
+  /// The part from `start` through the first `count` of `graphemes`, shaped alone, giving back
+  /// a grapheme at a time while it is wider than `width` but keeping at least `minimum`: a
+  /// part can be wider shaped alone than its graphemes were inside their word (a joining
+  /// script's letter takes its final form at the cut).
+  ///
+  /// - Parameter graphemes: Graphemes from `start` on, with the offset where each ends.
+  /// - Returns: The part (in the scratch arena), `nil` when no grapheme is kept, and how many
+  ///   graphemes it holds.
+  mutating func shapedPart(
+    from start: Int, graphemes: [(end: Int, advance: Double)], count: Int, keeping minimum: Int,
+    width: Double, levels: [BidiAnalysis.LevelRun]
+  ) -> (part: Segment?, count: Int) {
+    var count = count
+    while count > 0 {
+      let part = makeScratchSegment(
+        start..<graphemes[count - 1].end, levels: levels, isMandatory: false)
+      if part.contentAdvance <= width + Self.epsilon || count <= minimum { return (part, count) }
+      scratch.removeLast(part.pieces.count)
+      count -= 1
+    }
+    return (nil, 0)
   }
 
   /// The advance of each grapheme of a segment's content, with the offset where it ends, in

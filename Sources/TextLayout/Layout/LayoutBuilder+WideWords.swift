@@ -93,8 +93,8 @@ extension LayoutBuilder {
 
   /// Emits the lines of a segment wider than a line from the advances of its graphemes:
   /// greedily, as many graphemes as fit on each line (at least one), each line shaped alone
-  /// and given back a grapheme at a time while it is wider than the width (a joining script's
-  /// letters take other forms at a line's ends than inside the word).
+  /// and given back a grapheme at a time while it is wider than the width
+  /// (``shapedPart(from:graphemes:count:keeping:width:levels:)``).
   ///
   /// - Parameters:
   ///   - graphemes: The graphemes from `start` on, with the offset where each ends.
@@ -122,15 +122,13 @@ extension LayoutBuilder {
         index += 1
       }
       guard index < known else { break }
-      var line = makeScratchSegment(
-        start..<graphemes[index - 1].end, levels: levels, isMandatory: false)
-      while line.contentAdvance > width + Self.epsilon && index - 1 > first {
-        index -= 1
-        pen -= graphemes[index].advance
-        scratch.removeLast(line.pieces.count)
-        line = makeScratchSegment(
-          start..<graphemes[index - 1].end, levels: levels, isMandatory: false)
-      }
+      let (shaped, kept) = shapedPart(
+        from: start, graphemes: graphemes, count: index, keeping: first + 1, width: width,
+        levels: levels)
+      // A line keeps at least its first grapheme.
+      guard let line = shaped else { break }
+      for grapheme in graphemes[kept..<index].reversed() { pen -= grapheme.advance }
+      index = kept
       lineSegments.append(line)
       emit(&filler, end: line.range.upperBound, endsParagraph: false)
       if drafts.count >= limit { return false }
