@@ -14,19 +14,8 @@ struct RecordMeasurer {
 
   func measure(record: Data, lineNumber: Int) -> Result {
     // Validate UTF-8 first: a String would silently repair it.
-    var iterator = record.makeIterator()
-    var decoder = UTF8()
-    var offset = 0
-    var invalidAt: Int?
-    decoding: while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let scalar): offset += UTF8.width(scalar)
-      case .emptyInput: break decoding
-      case .error:
-        invalidAt = offset
-        break decoding
-      }
-    }
+    let validEnd = UTF8Check.firstInvalidOffset(in: record)
+    let invalidAt: Int? = validEnd < record.count ? validEnd : nil
     let object = try? JSONSerialization.jsonObject(with: record, options: [.fragmentsAllowed])
     let id = (object as? [String: Any])?["id"]
     if let invalidAt {
