@@ -71,6 +71,7 @@ struct RecordMeasurer {
       json += ",\"width\":" + JSONLines.number(line.width) + "}"
     }
     json += "],\"isTruncated\":\(layout.isTruncated),\"visibleEnd\":\(layout.visibleEnd)"
+    json += ",\"isClipped\":\(layout.isClipped)"
     json += ",\"size\":{\"width\":" + JSONLines.number(layout.size.width)
     json += ",\"height\":" + JSONLines.number(layout.size.height) + "}}"
     return json

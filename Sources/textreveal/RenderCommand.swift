@@ -188,7 +188,7 @@ struct RenderCommand: ParsableCommand {
       throw CommandError("\(error)")
     }
     let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
-    var model = ExpandableTextModel(
+    let model = ExpandableTextModel(
       text: try markingSpoilers(
         in: StyledText(string, style: TextStyle(fontFamily: stack.defaultFamily, size: size))),
       environment: appearance.environment(width: width), lineLimit: .lines(lineLimit),
@@ -221,6 +221,11 @@ struct RenderCommand: ParsableCommand {
         try Console.print(
           "\(output): \(canvas.bitmap.width) × \(canvas.bitmap.height) pixels, \(state.rawValue),"
             + " \(cut)")
+        if layout.text.isClipped {
+          Console.warn(
+            "render: a character is wider than --width \(width) and is clipped at the edge;"
+              + " lines never break inside one")
+        }
       }
     } catch let error as TextRasterError {
       throw CommandError("\(error)")

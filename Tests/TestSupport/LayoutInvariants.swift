@@ -37,6 +37,16 @@ public enum LayoutInvariants {
     return nil
   }
 
+  /// `isClipped` is true exactly when a line (token included) is wider than the width.
+  public static func clippedAgrees(_ layout: LaidOutText, tolerance: Double = 1e-6) -> String? {
+    let widest = layout.lines.map(\.width).max() ?? 0
+    let overflows = widest > layout.configuration.width + tolerance
+    // Between the fill tolerance and the clip tolerance either answer is right.
+    let undecided = abs(widest - layout.configuration.width) <= 2 * tolerance
+    guard layout.isClipped != overflows, !undecided else { return nil }
+    return "isClipped is \(layout.isClipped) with the widest line \(widest) wide"
+  }
+
   /// Every line boundary is a grapheme boundary of the text.
   public static func graphemesWhole(_ layout: LaidOutText) -> String? {
     var boundaries: Set<Int> = [0]
@@ -89,7 +99,7 @@ public enum LayoutInvariants {
     let checks = [
       linesTileText(unlimited), concatenationIsText(unlimited), linesFit(unlimited),
       graphemesWhole(unlimited), linesTileText(limited), graphemesWhole(limited),
-      linesFit(limited), limitAgrees(limited: limited, unlimited: unlimited, limit: limit),
+      linesFit(limited), clippedAgrees(unlimited), clippedAgrees(limited), limitAgrees(limited: limited, unlimited: unlimited, limit: limit),
       try measurementAgrees(unlimited, engine: engine),
       try measurementAgrees(limited, engine: engine),
     ]

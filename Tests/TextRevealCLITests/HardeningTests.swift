@@ -14,8 +14,8 @@ import Testing
     process.environment = environment
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID())")
     let error = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID())")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
-    FileManager.default.createFile(atPath: error.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: error.path, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: output)
     process.standardError = try FileHandle(forWritingTo: error)
     process.standardInput = FileHandle.nullDevice
@@ -84,6 +84,18 @@ import Testing
     let run = try shell("$B measure --width 100 /tmp")
     #expect(run.status == 1)
     #expect(run.error.contains("/tmp: it is a directory"), "\(run.error)")
+  }
+
+  @Test("a character wider than the width renders, and the command says it is clipped")
+  func clippedCharacter() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("c-\(UUID()).png")
+    defer { try? FileManager.default.removeItem(at: path) }
+    let family = Array(repeating: "\u{1F469}", count: 200).joined(separator: "\u{200D}")
+    let clipped = try shell("$B render --text 'ok \(family)' --width 100 -o \(path.path)")
+    #expect(clipped.status == 0, "\(clipped.error)")
+    #expect(clipped.error.contains("wider than --width 100"), "\(clipped.error)")
+    let plain = try shell("$B render --text 'ok fine' --width 100 -o \(path.path)")
+    #expect(plain.status == 0 && plain.error.isEmpty, "\(plain.error)")
   }
 
   @Test("a wide image renders; one too large for a bitmap names its size")

@@ -41,10 +41,26 @@ import Testing
       }
       #expect(expectedStart == utf8.count)
       #expect(record["isTruncated"] as? Bool == false)
+      #expect(record["isClipped"] as? Bool == false)
       #expect(record["visibleEnd"] as? Int == utf8.count)
     }
     #expect((records[0]["lines"] as? [Any])?.count ?? 0 > 1)
     #expect((records[1]["lines"] as? [Any])?.count == 1)
+  }
+
+  @Test("a grapheme wider than the line is reported as clipped, not as cut")
+  func clippedGrapheme() throws {
+    // 200 women joined by ZWJ: one grapheme cluster, about 3,000 points wide in DejaVu Sans.
+    let family = Array(repeating: "\u{1F469}", count: 200).joined(separator: "\u{200D}")
+    let input = try jsonLines([["id": "zwj", "text": "ok " + family]])
+    let result = try run(["measure", "--width", "100", "--line-limit", "3"], input: input)
+    #expect(result.status == 0, "\(result.error)")
+    let record = try #require(try result.records().first)
+    let lines = try #require(record["lines"] as? [[String: Any]])
+    #expect(lines.map { $0["text"] as? String } == ["ok", family])
+    #expect(try #require(lines[1]["width"] as? Double) > 100)
+    #expect(record["isClipped"] as? Bool == true)
+    #expect(record["isTruncated"] as? Bool == false)
   }
 
   @Test("a line limit reports truncation and the visible end")

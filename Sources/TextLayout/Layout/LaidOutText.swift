@@ -31,6 +31,15 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   public var visibleEnd: Int { storage.fields.visibleEnd }
   /// The size of the laid-out lines: the widest line (token included) and the total height.
   public var size: Size { storage.fields.size }
+  /// Whether a visible line is wider than the layout width, so that a frame of that width clips
+  /// it.
+  ///
+  /// Lines break between grapheme clusters and never inside one, so a single cluster wider than
+  /// the whole width (a long emoji sequence, a character with hundreds of combining marks, a
+  /// truncation token wider than the line) sits alone on its line and overflows. That is a cut
+  /// ``isTruncated`` does not report, because no more lines would show it: a caller that wants
+  /// to know whether everything is visible asks `isTruncated || isClipped`.
+  public var isClipped: Bool { configuration.isClipped(atContentWidth: size.width) }
   /// The truncation token's rectangle, when the text is cut and a token was given.
   public var tokenRect: Rect? { storage.fields.tokenRect }
   /// The rectangle of the token's label (the "more" part), when there is one.

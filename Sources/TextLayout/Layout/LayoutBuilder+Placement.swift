@@ -107,7 +107,8 @@ extension LayoutBuilder {
     }
     return TextMeasurement(
       lineCount: drafts.count, size: Size(width: widest, height: top), isTruncated: isTruncated,
-      visibleEnd: drafts[drafts.count - 1].range.upperBound)
+      visibleEnd: drafts[drafts.count - 1].range.upperBound,
+      isClipped: configuration.isClipped(atContentWidth: widest))
   }
 
   /// Places the drafted lines: visual order, alignment, vertical metrics, and the result value.

@@ -52,6 +52,14 @@ public struct LayoutConfiguration: Sendable, Hashable {
     if case .lines(let count) = lineLimit, count < 1 { throw .invalidLineLimit(count) }
     guard lineSpacing.isFinite, lineSpacing >= 0 else { throw .invalidLineSpacing(lineSpacing) }
   }
+
+  /// Whether content this wide goes past ``width``: only a grapheme cluster (or a truncation
+  /// token) wider than a whole line can, since lines never break inside one.
+  package func isClipped(atContentWidth contentWidth: Double) -> Bool {
+    // Lines are filled with an absolute tolerance of 1e-6; a sum of many advances may round a
+    // little further on very wide layouts, hence the relative part.
+    contentWidth > width + max(1e-6, width * 1e-9)
+  }
 }
 
 /// How many visual lines a layout shows.

@@ -17,13 +17,18 @@ public struct TextMeasurement: Sendable, Hashable {
   public var isTruncated: Bool
   /// The end of the visible text, as a UTF-8 offset.
   public var visibleEnd: Int
+  /// Whether a line is wider than the layout width; the layout's ``LaidOutText/isClipped``.
+  public var isClipped: Bool
 
   /// Creates a measurement.
-  public init(lineCount: Int, size: Size, isTruncated: Bool, visibleEnd: Int) {
+  public init(
+    lineCount: Int, size: Size, isTruncated: Bool, visibleEnd: Int, isClipped: Bool = false
+  ) {
     self.lineCount = lineCount
     self.size = size
     self.isTruncated = isTruncated
     self.visibleEnd = visibleEnd
+    self.isClipped = isClipped
   }
 }
 
@@ -31,6 +36,7 @@ extension LaidOutText {
   /// The layout's measurement: its line count, size, cut and visible end.
   public var measurement: TextMeasurement {
     TextMeasurement(
-      lineCount: lines.count, size: size, isTruncated: isTruncated, visibleEnd: visibleEnd)
+      lineCount: lines.count, size: size, isTruncated: isTruncated, visibleEnd: visibleEnd,
+      isClipped: isClipped)
   }
 }

@@ -41,6 +41,9 @@ public struct TruncationDetector: Sendable, Hashable {
   public struct Update: Sendable, Hashable {
     /// Whether the text is cut.
     public var isTruncated: Bool
+    /// Whether a visible line is wider than the width (see ``TextLayout/LaidOutText/isClipped``):
+    /// "show all" would not reveal that part, so it is reported apart from ``isTruncated``.
+    public var isClipped: Bool = false
     /// Whether that differs from the last answer (always true for the first update).
     public var hasChanged: Bool
   }
@@ -64,6 +67,8 @@ public struct TruncationDetector: Sendable, Hashable {
     }
     let hasChanged = measurement.isTruncated != isTruncated
     isTruncated = measurement.isTruncated
-    return Update(isTruncated: measurement.isTruncated, hasChanged: hasChanged)
+    return Update(
+      isTruncated: measurement.isTruncated, isClipped: measurement.isClipped,
+      hasChanged: hasChanged)
   }
 }
