@@ -99,7 +99,8 @@ public enum LayoutInvariants {
     let checks = [
       linesTileText(unlimited), concatenationIsText(unlimited), linesFit(unlimited),
       graphemesWhole(unlimited), linesTileText(limited), graphemesWhole(limited),
-      linesFit(limited), clippedAgrees(unlimited), clippedAgrees(limited), limitAgrees(limited: limited, unlimited: unlimited, limit: limit),
+      linesFit(limited), clippedAgrees(unlimited), clippedAgrees(limited),
+      limitAgrees(limited: limited, unlimited: unlimited, limit: limit),
       try measurementAgrees(unlimited, engine: engine),
       try measurementAgrees(limited, engine: engine),
     ]
