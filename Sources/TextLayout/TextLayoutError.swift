@@ -1,4 +1,5 @@
-/// An error that stops a layout: an argument the engine cannot lay out with.
+/// An error that stops a layout: an argument the engine cannot lay out with, or a failing
+/// Unicode backend.
 public enum TextLayoutError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The width is zero, negative, infinite or not a number.
   case invalidWidth(Double)
@@ -8,6 +9,8 @@ public enum TextLayoutError: Error, Sendable, Hashable, CustomStringConvertible 
   case invalidLineSpacing(Double)
   /// The text has more UTF-8 bytes than the engine lays out (2³¹ − 1, as ICU).
   case textTooLong(Int)
+  /// The Unicode analysis (line breaks or bidi levels) failed; the analyzer's own description.
+  case analysisFailed(String)
 
   public var description: String {
     switch self {
@@ -19,6 +22,8 @@ public enum TextLayoutError: Error, Sendable, Hashable, CustomStringConvertible 
       "invalid line spacing \(spacing): the spacing must be a finite number of at least 0"
     case .textTooLong(let count):
       "text too long: \(count) bytes of UTF-8, and the engine lays out at most \(Int32.max)"
+    case .analysisFailed(let reason):
+      "text analysis failed: \(reason)"
     }
   }
 }

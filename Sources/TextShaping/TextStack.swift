@@ -41,11 +41,13 @@ public struct TextStack: Sendable {
   /// - Parameters:
   ///   - fontPath: A font file to use instead of DejaVu Sans, or `nil` for DejaVu Sans.
   ///   - locale: The ICU locale for line breaking; `""` is the root locale.
-  /// - Throws: ``TextShapingError`` naming the path when the file is not a usable font, or
-  ///   naming DejaVu Sans when no file is given and no usable face is found for it.
+  /// - Throws: ``TextShapingError`` naming the path when the file is not a usable font,
+  ///   naming DejaVu Sans when no file is given and no usable face is found for it, or naming
+  ///   the ICU function that failed when ICU's data is missing.
   public init(fontPath: String?, locale: String = "") throws(TextShapingError) {
     shaper = HarfBuzzShaper()
     analyzer = ICUAnalyzer(locale: locale)
+    try analyzer.check()
     if let fontPath {
       defaultFamily = try shaper.register(fontAt: fontPath).familyName
     } else {

@@ -33,9 +33,21 @@ public protocol UnicodeAnalyzer: Sendable {
   ///     the first strong character.
   /// - Returns: The resolved paragraph level and the runs of equal level in logical order.
   func bidiLevels(in text: Substring, direction: ParagraphDirection) -> BidiAnalysis
+
+  /// The first failure the current thread's analyses met since the last call, and forgets it.
+  ///
+  /// The analyses above cannot throw: the engine calls them in its innermost loops, where a
+  /// throwing call costs every layout. An implementation that can fail answers with a safe
+  /// stand-in and keeps the failure; the engine, which runs each layout on one thread, takes it
+  /// after the layout and throws ``TextLayoutError/analysisFailed(_:)``. Must be cheap when
+  /// nothing failed. The default has no failures.
+  func takeFailure() -> (any Error & Sendable)?
 }
 
 extension UnicodeAnalyzer {
+  /// No failures: the analyses of this analyzer always succeed.
+  public func takeFailure() -> (any Error & Sendable)? { nil }
+
   /// The context past `limit` the default ``lineBreaks(in:upTo:)`` analyzes, in UTF-8 bytes:
   /// more than any line-break rule looks ahead in practice.
   package static var contextMargin: Int { 64 }

@@ -72,6 +72,12 @@ public final class PreparedText: Sendable {
     state.withLock { $0.remove(at: start) }
   }
 
+  /// Forgets every analysis kept: after a layout whose analyzer failed, they hold its stand-in
+  /// answers.
+  func forgetAnalysis() {
+    state.withLock { $0 = Kept() }
+  }
+
   /// Keeps an analysis unless a larger one is already kept.
   ///
   /// The analysis is moved in, not copied (a copy counts a reference for each of its arrays):

@@ -44,8 +44,8 @@ public struct TextLayoutEngine: Sendable {
   ///   - text: The styled text.
   ///   - configuration: The width, line limit, alignment, spacing, direction and token.
   /// - Returns: The visible lines and their geometry.
-  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, or the
-  ///   text is longer than 2³¹ − 1 bytes of UTF-8.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, the
+  ///   text is longer than 2³¹ − 1 bytes of UTF-8, or the analyzer failed.
   /// - Complexity: Proportional to the visible text, not to the whole text, when the line limit
   ///   is set.
   public func layout(
@@ -64,8 +64,8 @@ public struct TextLayoutEngine: Sendable {
   ///   - prepared: The text, prepared for this engine.
   ///   - configuration: The width, line limit, alignment, spacing, direction and token.
   /// - Returns: The visible lines and their geometry; the same as laying out `prepared.text`.
-  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, or the
-  ///   text is longer than 2³¹ − 1 bytes of UTF-8.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, the
+  ///   text is longer than 2³¹ − 1 bytes of UTF-8, or the analyzer failed.
   public func layout(
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
@@ -79,8 +79,8 @@ public struct TextLayoutEngine: Sendable {
   ///   - configuration: The width, line limit, alignment, spacing, direction and token.
   /// - Returns: The same line count, size, cut and visible end as
   ///   ``layout(_:configuration:)-(StyledText,_)``.
-  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, or the
-  ///   text is longer than 2³¹ − 1 bytes of UTF-8.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, the
+  ///   text is longer than 2³¹ − 1 bytes of UTF-8, or the analyzer failed.
   /// - Complexity: Proportional to the visible text, like a layout, but without building lines.
   public func measure(
     _ text: StyledText, configuration: LayoutConfiguration
@@ -98,8 +98,8 @@ public struct TextLayoutEngine: Sendable {
   ///   - configuration: The width, line limit, alignment, spacing, direction and token.
   /// - Returns: The same line count, size, cut and visible end as
   ///   ``layout(_:configuration:)-(PreparedText,_)``.
-  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, or the
-  ///   text is longer than 2³¹ − 1 bytes of UTF-8.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, the
+  ///   text is longer than 2³¹ − 1 bytes of UTF-8, or the analyzer failed.
   public func measure(
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> TextMeasurement {
@@ -118,8 +118,8 @@ public struct TextLayoutEngine: Sendable {
   ///   - texts: The texts, prepared for this engine.
   ///   - configuration: The width, line limit, alignment, spacing, direction and token.
   /// - Returns: The measurement of each text, in order.
-  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, or a text
-  ///   is longer than 2³¹ − 1 bytes of UTF-8.
+  /// - Throws: ``TextLayoutError`` when the width, line limit or spacing is invalid, a text
+  ///   is longer than 2³¹ − 1 bytes of UTF-8, or the analyzer failed.
   public func measure(
     _ texts: [PreparedText], configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> [TextMeasurement] {
@@ -129,6 +129,7 @@ public struct TextLayoutEngine: Sendable {
     // One set of buffers, handed from each text's builder to the next.
     var buffers = scratch.take()
     defer { scratch.giveBack(buffers) }
+    _ = analyzer.takeFailure()  // what direct calls of the analyzer left on this thread
     for prepared in texts {
       var builder = try makeBuilder(
         prepared.text, prepared: prepared, configuration: configuration)
@@ -137,6 +138,10 @@ public struct TextLayoutEngine: Sendable {
       swap(&builder.buffers, &buffers)
       measurements.append(builder.runMeasurement())
       swap(&builder.buffers, &buffers)
+    }
+    if let failure = analysisFailure() {
+      for prepared in texts { prepared.forgetAnalysis() }
+      throw failure
     }
     return measurements
   }
@@ -151,7 +156,19 @@ public struct TextLayoutEngine: Sendable {
     var builder = try makeBuilder(text, prepared: prepared, configuration: configuration)
     builder.buffers = scratch.take()
     defer { scratch.giveBack(builder.buffers) }
-    return run(&builder)
+    _ = analyzer.takeFailure()  // what direct calls of the analyzer left on this thread
+    let result = run(&builder)
+    if let failure = analysisFailure() {
+      prepared?.forgetAnalysis()
+      throw failure
+    }
+    return result
+  }
+
+  /// The failure the analyzer met during a layout on this thread, if any. A prepared text laid
+  /// out meanwhile must then forget its analysis, which holds the analyzer's stand-in answers.
+  private func analysisFailure() -> TextLayoutError? {
+    analyzer.takeFailure().map { .analysisFailed("\($0)") }
   }
 
   /// A builder for a text and a checked configuration, once the text's length is checked.

@@ -3,8 +3,10 @@ import TextLayout
 extension ICUAnalyzer: UnicodeAnalyzer {
   /// The UAX #14 line break opportunities of a paragraph, from ICU.
   ///
-  /// ICU failing here means its data is missing or memory ran out, which no caller can recover
-  /// from; use ``analyzeLineBreaks(in:)`` to get the error instead of stopping.
+  /// When ICU fails (its data is missing, or memory ran out), the failure is kept for
+  /// ``takeFailure()``, which the layout engine calls after each layout and throws, and the
+  /// answer is the end of the text alone. Use ``analyzeLineBreaks(in:)`` to get the error
+  /// directly.
   ///
   /// - Parameter text: The text to analyze.
   /// - Returns: Every position, as a UTF-8 offset relative to `text.utf8`, before which a line
@@ -13,12 +15,14 @@ extension ICUAnalyzer: UnicodeAnalyzer {
     do {
       return try analyzeLineBreaks(in: text)
     } catch {
-      preconditionFailure("Line breaking failed: \(error)")
+      return Self.standIn(for: error, breaking: text, upTo: Int.max)
     }
   }
 
   /// The UAX #14 line break opportunities of a text up to an offset, from ICU, which reads the
   /// text after it only as far as the rules need.
+  ///
+  /// A failure is kept for ``takeFailure()``, as ``lineBreaks(in:)`` does.
   ///
   /// - Parameters:
   ///   - text: The text; what lies after `limit` is context.
@@ -28,14 +32,16 @@ extension ICUAnalyzer: UnicodeAnalyzer {
     do {
       return try analyzeLineBreaks(in: text, upTo: limit)
     } catch {
-      preconditionFailure("Line breaking failed: \(error)")
+      return Self.standIn(for: error, breaking: text, upTo: limit)
     }
   }
 
   /// The UAX #9 bidi levels of a paragraph, as ICU gives them: from ``BidiRules`` over ICU's
   /// data, or from `ubidi` for paragraphs with explicit embeddings, overrides or isolates.
   ///
-  /// Use ``analyzeBidiLevels(in:direction:)`` to get ICU's error instead of stopping.
+  /// A failure is kept for ``takeFailure()`` and the answer is one run at the requested
+  /// paragraph level (0 for `.natural`). Use ``analyzeBidiLevels(in:direction:)`` to get ICU's
+  /// error directly.
   ///
   /// - Parameters:
   ///   - text: The paragraph, with no paragraph separator inside.
@@ -46,7 +52,29 @@ extension ICUAnalyzer: UnicodeAnalyzer {
     do {
       return try analyzeBidiLevels(in: text, direction: direction)
     } catch {
-      preconditionFailure("Bidi analysis failed: \(error)")
+      AnalysisFailures.record(error)
+      let level: UInt8 = direction == .rightToLeft ? 1 : 0
+      return BidiAnalysis(
+        paragraphLevel: level,
+        runs: [BidiAnalysis.LevelRun(range: 0..<text.utf8.count, level: level)])
     }
+  }
+
+  /// The first ICU failure this thread's analyses met since the last call, and forgets it.
+  ///
+  /// - Returns: ``TextShapingError/icu(function:code:)``, or `nil` when every analysis since
+  ///   the last call succeeded. Costs one atomic load when nothing failed anywhere.
+  public func takeFailure() -> (any Error & Sendable)? {
+    AnalysisFailures.take()
+  }
+
+  /// Records `error` and answers with the end of the text as the only opportunity: lines then
+  /// break between grapheme clusters, and the layout throws the error anyway.
+  private static func standIn(
+    for error: TextShapingError, breaking text: Substring, upTo limit: Int
+  ) -> [LineBreakOpportunity] {
+    AnalysisFailures.record(error)
+    let count = text.utf8.count
+    return count > 0 && count <= limit ? [LineBreakOpportunity(offset: count, isMandatory: false)] : []
   }
 }

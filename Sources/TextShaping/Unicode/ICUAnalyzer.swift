@@ -42,6 +42,23 @@ public struct ICUAnalyzer: Sendable {
     self.usesRules = usesRules
   }
 
+  /// Creates an analyzer whose every analysis fails with `failure`, as if ICU had returned it:
+  /// for tests of what callers do with ICU's errors.
+  package init(locale: String = "", failingWith failure: TextShapingError) {
+    pool = LineBreakerPool(locale: locale, injectedFailure: failure)
+    usesRules = false
+  }
+
+  /// Opens what analyses need from ICU and runs one of each kind, so that missing ICU data is
+  /// reported when a ``TextStack`` is made rather than at a first layout.
+  ///
+  /// - Throws: ``TextShapingError/icu(function:code:)`` naming the ICU function that failed.
+  public func check() throws(TextShapingError) {
+    // Thai needs ICU's dictionary data; an isolate sends the paragraph to `ubidi`.
+    _ = try analyzeLineBreaks(in: "\u{0E20}\u{0E32}\u{0E29}\u{0E32}\u{0E44}\u{0E17}\u{0E22} ok")
+    _ = try analyzeBidiLevels(in: "a \u{2067}\u{05D0}\u{2069} b", direction: .natural)
+  }
+
   /// The ICU locale the analyzer breaks lines for.
   public var locale: String { pool.locale }
 
@@ -73,6 +90,7 @@ public struct ICUAnalyzer: Sendable {
     in text: Substring, upTo limit: Int
   ) throws(TextShapingError) -> [LineBreakOpportunity] {
     guard !text.isEmpty, limit > 0 else { return [] }
+    if let failure = pool.injectedFailure { throw failure }
     // withUTF8 rethrows untyped errors, so the typed error travels out in a Result.
     var utf8 = text
     return try utf8.withUTF8 { bytes in
@@ -83,7 +101,7 @@ public struct ICUAnalyzer: Sendable {
   private func lineBreaks(
     inUTF8 bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int
   ) throws(TextShapingError) -> [LineBreakOpportunity] {
-    let length = Self.checkedLength(bytes.count)
+    let length = try Self.checkedLength(bytes.count, for: "trs_line_breaks")
     if usesRules, let breaks = LineBreakRules.lineBreaks(in: bytes, upTo: limit) {
       return breaks
     }
@@ -126,6 +144,7 @@ public struct ICUAnalyzer: Sendable {
     guard !text.isEmpty else {
       return BidiAnalysis(paragraphLevel: direction == .rightToLeft ? 1 : 0, runs: [])
     }
+    if let failure = pool.injectedFailure { throw failure }
     let requested: Int32 =
       switch direction {
       case .leftToRight: Int32(trs_direction_ltr)
@@ -217,7 +236,7 @@ public struct ICUAnalyzer: Sendable {
   func icuBidiLevels(
     inUTF8 bytes: UnsafeBufferPointer<UInt8>, direction requested: Int32
   ) throws(TextShapingError) -> BidiAnalysis {
-    let length = Self.checkedLength(bytes.count)
+    let length = try Self.checkedLength(bytes.count, for: "trs_bidi_runs")
     var paragraphLevel: UInt8 = 0
     var status = trs_status()
     // One run a byte always suffices; the buffers are not zeroed first.
@@ -241,10 +260,12 @@ public struct ICUAnalyzer: Sendable {
     return BidiAnalysis(paragraphLevel: paragraphLevel, runs: runs)
   }
 
-  private static func checkedLength(_ count: Int) -> Int32 {
-    guard let length = Int32(exactly: count) else {
-      preconditionFailure("ICU analyzes at most \(Int32.max) bytes of text at once, got \(count)")
-    }
+  /// The length as ICU takes it, at most 2³¹ − 1 bytes (the layout engine checks that first).
+  private static func checkedLength(
+    _ count: Int, for function: String
+  ) throws(TextShapingError) -> Int32 {
+    // U_ILLEGAL_ARGUMENT_ERROR, what ICU answers to a length it cannot hold.
+    guard let length = Int32(exactly: count) else { throw .icu(function: function, code: 1) }
     return length
   }
 }

@@ -17,11 +17,15 @@ final class LineBreakerPool: Sendable {
 
   /// The ICU locale the iterators are opened for.
   let locale: String
+  /// For tests of the failure paths: an error every analysis with this pool fails with, as if
+  /// ICU had returned it (ICU's own failures cannot be provoked from valid text).
+  let injectedFailure: TextShapingError?
   private let idle = Mutex<[Handle]>([])
 
   /// Creates an empty pool for a locale.
-  init(locale: String) {
+  init(locale: String, injectedFailure: TextShapingError? = nil) {
     self.locale = locale
+    self.injectedFailure = injectedFailure
   }
 
   deinit {
