@@ -84,6 +84,26 @@ public struct StyledText: Sendable, Hashable {
     runs = result.isEmpty ? [Run(range: 0..<0, style: runs.first?.style ?? TextStyle())] : result
   }
 
+  /// Gives every run that has no language of its own this one: the language of the whole
+  /// text, where runs set theirs only when they differ (a Japanese word in a Chinese text).
+  ///
+  /// - Parameter language: A BCP 47 tag such as `"ja"` or `"zh-Hant"`; `nil` clears nothing.
+  public mutating func setDefaultLanguage(_ language: String?) {
+    guard let language, runs.contains(where: { $0.style.language == nil }) else { return }
+    for index in runs.indices where runs[index].style.language == nil {
+      runs[index].style.language = language
+    }
+    var merged: [Run] = []
+    for run in runs {
+      if let last = merged.last, last.style == run.style {
+        merged[merged.count - 1].range = last.range.lowerBound..<run.range.upperBound
+      } else {
+        merged.append(run)
+      }
+    }
+    runs = merged
+  }
+
   /// The style at a UTF-8 offset (the last run's style at the end of the text).
   public func style(at offset: Int) -> TextStyle {
     runIndex(at: offset).map { runs[$0].style } ?? runs[runs.count - 1].style

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The attributes of a run of text: its font, color, link and spoiler flag.
+/// The attributes of a run of text: its font, language, color, decorations, link and spoiler
+/// flag.
 ///
 /// A style names its font by family; the shaping backend turns the family, weight and italic flag
 /// into a concrete font face (and finds fallback faces for characters that face lacks).
@@ -24,6 +25,12 @@ public struct TextStyle: Sendable, Hashable {
   public var link: URL?
   /// Whether this run is hidden under a spoiler.
   public var isSpoiler: Bool
+  /// Whether the renderer draws a line through this run (Markdown's `~~strikethrough~~`).
+  public var isStrikethrough: Bool
+  /// The run's language as a BCP 47 tag (`"ja"`, `"zh-Hans"`, `"zh-Hant"`, `"ko"`, `"ar"`…), or
+  /// `nil` to let the shaping backend take one from the script. It picks the fallback face
+  /// (the same Han character has Japanese, Simplified and Traditional Chinese forms).
+  public var language: String?
 
   /// Creates a style.
   ///
@@ -35,6 +42,8 @@ public struct TextStyle: Sendable, Hashable {
   ///   - color: The text color, or `nil` for the primary text color.
   ///   - link: The link target, if any.
   ///   - isSpoiler: Whether the run is hidden under a spoiler.
+  ///   - isStrikethrough: Whether a line is drawn through the run.
+  ///   - language: The BCP 47 language tag, or `nil` to infer it from the script.
   public init(
     fontFamily: String = "DejaVu Sans",
     size: Double = 17,
@@ -42,7 +51,9 @@ public struct TextStyle: Sendable, Hashable {
     isItalic: Bool = false,
     color: TextColor? = nil,
     link: URL? = nil,
-    isSpoiler: Bool = false
+    isSpoiler: Bool = false,
+    isStrikethrough: Bool = false,
+    language: String? = nil
   ) {
     self.fontFamily = fontFamily
     self.size = size
@@ -51,12 +62,15 @@ public struct TextStyle: Sendable, Hashable {
     self.color = color
     self.link = link
     self.isSpoiler = isSpoiler
+    self.isStrikethrough = isStrikethrough
+    self.language = language
   }
 
-  /// Whether two styles select the same font at the same size, so their glyphs are identical.
+  /// Whether two styles select the same fonts at the same size, so their glyphs are identical:
+  /// the language takes part, since it chooses the fallback faces.
   package func hasSameFont(as other: TextStyle) -> Bool {
     fontFamily == other.fontFamily && size == other.size && weight == other.weight
-      && isItalic == other.isItalic
+      && isItalic == other.isItalic && language == other.language
   }
 }
 
