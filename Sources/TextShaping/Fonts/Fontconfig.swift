@@ -25,6 +25,7 @@ final class Fontconfig: @unchecked Sendable {
     var family: String
     var weight: Int
     var isItalic: Bool
+    var language: String?
   }
   /// The answers so far. Guarded by `lock`.
   private var matches: [Query: FontFileReference?] = [:]
@@ -49,8 +50,14 @@ final class Fontconfig: @unchecked Sendable {
   /// each with the characters it covers.
   ///
   /// This is the list Pango takes fallback fonts from, so the same character picks the same face.
-  func fallbackList(family: String, weight: Int, isItalic: Bool) -> FontFallbackList? {
-    answer(\.fallbackLists, family: family, weight: weight, isItalic: isItalic) { pattern in
+  /// With a language (Fontconfig's name, `ja` or `zh-cn`), fonts made for it come first, as
+  /// with Pango's context language.
+  func fallbackList(
+    family: String, weight: Int, isItalic: Bool, language: String? = nil
+  ) -> FontFallbackList? {
+    answer(
+      \.fallbackLists, family: family, weight: weight, isItalic: isItalic, language: language
+    ) { pattern in
       var result = FcResultNoMatch
       // Trimming drops faces that add no coverage to those before them; the first face that has a
       // character is the same either way, and the list gets much shorter.
@@ -63,12 +70,14 @@ final class Fontconfig: @unchecked Sendable {
   /// their pattern, kept there; `nil` when Fontconfig cannot start or has no answer.
   private func answer<Answer: Sendable>(
     _ answers: ReferenceWritableKeyPath<Fontconfig, [Query: Answer?]>, family: String,
-    weight: Int, isItalic: Bool, ask: (OpaquePointer) -> Answer?
+    weight: Int, isItalic: Bool, language: String? = nil, ask: (OpaquePointer) -> Answer?
   ) -> Answer? {
     withInitializedLibrary { () -> Answer? in
-      let query = Query(family: family, weight: weight, isItalic: isItalic)
+      let query = Query(family: family, weight: weight, isItalic: isItalic, language: language)
       if let known = self[keyPath: answers][query] { return known }
-      let found = Self.makePattern(family: family, weight: weight, isItalic: isItalic).flatMap {
+      let found = Self.makePattern(
+        family: family, weight: weight, isItalic: isItalic, language: language
+      ).flatMap {
         pattern -> Answer? in
         defer { FcPatternDestroy(pattern) }
         return ask(pattern)
@@ -91,15 +100,14 @@ final class Fontconfig: @unchecked Sendable {
     }
   }
 
-  /// A pattern for a family, weight and slant, with the configuration's substitutions applied.
-  private static func makePattern(family: String, weight: Int, isItalic: Bool) -> OpaquePointer? {
+  /// A pattern for a family, weight, slant and language, with the configuration's substitutions
+  /// applied.
+  private static func makePattern(
+    family: String, weight: Int, isItalic: Bool, language: String?
+  ) -> OpaquePointer? {
     guard let pattern = FcPatternCreate() else { return nil }
-    let added = family.withCString { name in
-      name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
-        FcPatternAddString(pattern, FC_FAMILY, $0)
-      }
-    }
-    guard added != 0,
+    guard addString(family, as: FC_FAMILY, to: pattern),
+      language.map({ addString($0, as: FC_LANG, to: pattern) }) ?? true,
       FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(weight))) != 0,
       FcPatternAddInteger(pattern, FC_SLANT, isItalic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN) != 0,
       FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0
@@ -109,6 +117,17 @@ final class Fontconfig: @unchecked Sendable {
     }
     FcDefaultSubstitute(pattern)
     return pattern
+  }
+
+  /// Adds a string value to a pattern; `false` when Fontconfig could not.
+  private static func addString(
+    _ value: String, as object: UnsafePointer<CChar>, to pattern: OpaquePointer
+  ) -> Bool {
+    value.withCString { string in
+      string.withMemoryRebound(to: FcChar8.self, capacity: value.utf8.count + 1) {
+        FcPatternAddString(pattern, object, $0) != 0
+      }
+    }
   }
 
   /// The file and face index a font pattern names.

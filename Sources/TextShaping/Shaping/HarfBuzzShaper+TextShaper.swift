@@ -7,7 +7,34 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
   /// - Parameter style: The style whose font is measured.
   /// - Returns: The face's ascent, descent and line gap in points.
   public func metrics(for style: TextStyle) -> FontMetrics {
-    primaryFont(for: style).font.metrics(size: style.size)
+    let primary = primaryFont(for: style)
+    let metrics = primary.font.metrics(size: style.size)
+    guard let strut = strut(for: primary, size: style.size) else { return metrics }
+    return FontMetrics(
+      ascent: max(metrics.ascent, strut.ascent), descent: max(metrics.descent, strut.descent),
+      lineGap: max(metrics.lineGap, strut.lineGap))
+  }
+
+  /// The metrics every line of text in a CJK language takes at least: those of the face its
+  /// fallback gives a character of the language (see ``FallbackLanguage/strutSample(for:)``).
+  func strut(for primary: PrimaryFont, size: Double) -> FontMetrics? {
+    guard let language = primary.fallbackPattern.language,
+      let sample = FallbackLanguage.strutSample(for: language)
+    else { return nil }
+    let face = font(for: sample, primary: primary)
+    return face === primary.font ? nil : face.metrics(size: size)
+  }
+
+  /// A piece shaper for the style's size, strut and language.
+  func pieceShaper(
+    _ bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, primary: PrimaryFont,
+    isRightToLeft: Bool, characterStarts: [Int]
+  ) -> PieceShaper {
+    PieceShaper(
+      bytes: bytes, size: style.size, isRightToLeft: isRightToLeft,
+      characterStarts: characterStarts, buffers: buffers,
+      strut: strut(for: primary, size: style.size),
+      language: style.language.map { hb_language_from_string($0, -1) })
   }
 
   /// Shapes a piece of text with one style and one direction, using fallback faces where needed.
@@ -160,9 +187,9 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
     let itemization =
       single ?? itemize(text, before: before, after: after, primary: primary)
     if itemization.items.count == 1,
-      let measure = PieceShaper(
-        bytes: bytes, size: style.size, isRightToLeft: key.isRightToLeft,
-        characterStarts: itemization.characterStarts, buffers: buffers
+      let measure = pieceShaper(
+        bytes, style: style, primary: primary, isRightToLeft: key.isRightToLeft,
+        characterStarts: itemization.characterStarts
       ).measure(itemization.items[0], hangingStart: ShapedMeasure.hangingStart(inUTF8: bytes))
     {
       state.withLock {
@@ -371,16 +398,16 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
     itemization: TextItemizer.Itemization
   ) -> ShapedText {
     guard !itemization.items.isEmpty else {
-      let metrics = primary.font.metrics(size: style.size)
+      let metrics = self.metrics(for: style)
       return ShapedText(
         runs: [], clusters: [], ascent: metrics.ascent, descent: metrics.descent,
         lineGap: metrics.lineGap)
     }
     var utf8 = text
     return utf8.withUTF8 { bytes in
-      PieceShaper(
-        bytes: bytes, size: style.size, isRightToLeft: isRightToLeft,
-        characterStarts: itemization.characterStarts, buffers: buffers
+      pieceShaper(
+        bytes, style: style, primary: primary, isRightToLeft: isRightToLeft,
+        characterStarts: itemization.characterStarts
       ).shape(itemization.items)
     }
   }

@@ -28,6 +28,8 @@ extension HarfBuzzShaper {
     var lastFamily = ""
     var lastWeight = 0
     var lastIsItalic = false
+    /// The last style's language tag, as the style spells it.
+    var lastLanguage: String?
     var lastFont: PrimaryFont?
 
     /// The primary face of a request: its face and fallback pattern, numbered.
@@ -47,12 +49,15 @@ extension HarfBuzzShaper {
       lastFamily = request.family
       lastWeight = request.weight
       lastIsItalic = request.isItalic
+      lastLanguage = request.tag
       lastFont = font
     }
 
     /// The face of the last request, if it had these attributes.
-    func last(family: String, weight: Int, isItalic: Bool) -> PrimaryFont? {
-      guard lastWeight == weight, lastIsItalic == isItalic, lastFamily == family else {
+    func last(family: String, weight: Int, isItalic: Bool, language: String?) -> PrimaryFont? {
+      guard lastWeight == weight, lastIsItalic == isItalic, lastLanguage == language,
+        lastFamily == family
+      else {
         return nil
       }
       return lastFont
@@ -64,17 +69,33 @@ extension HarfBuzzShaper {
     var family: String
     var weight: Int
     var isItalic: Bool
+    /// The language fallback faces are sorted for, as Fontconfig names it (`zh-cn`), or `nil`.
+    var language: String?
+    /// The style's language tag as it spelled it, to compare styles with in place.
+    var tag: String?
 
-    init(family: String, weight: Int, isItalic: Bool) {
+    init(family: String, weight: Int, isItalic: Bool, language: String? = nil) {
       self.family = family
       self.weight = weight
       self.isItalic = isItalic
+      self.language = language
+      self.tag = language
     }
 
     init(_ style: TextStyle) {
       family = style.fontFamily
       weight = style.weight.value
       isItalic = style.isItalic
+      tag = style.language
+      language = style.language.flatMap(FallbackLanguage.fontconfigName(for:))
+    }
+
+    /// The same request, sorting fallbacks for another language.
+    func sorted(for language: String) -> FontRequest {
+      var request = self
+      request.language = language
+      request.tag = language
+      return request
     }
   }
 

@@ -142,7 +142,9 @@ public final class HarfBuzzShaper: Sendable {
   /// Consecutive pieces almost always share a style: the last one is compared in place first.
   func primaryFont(for style: TextStyle) -> PrimaryFont {
     let last = state.withLock {
-      $0.last(family: style.fontFamily, weight: style.weight.value, isItalic: style.isItalic)
+      $0.last(
+        family: style.fontFamily, weight: style.weight.value, isItalic: style.isItalic,
+        language: style.language)
     }
     return last ?? primaryFont(for: FontRequest(style))
   }
@@ -151,7 +153,8 @@ public final class HarfBuzzShaper: Sendable {
   func primaryFont(for request: FontRequest) -> PrimaryFont {
     let known = state.withLock { state -> PrimaryFont? in
       if let last = state.last(
-        family: request.family, weight: request.weight, isItalic: request.isItalic)
+        family: request.family, weight: request.weight, isItalic: request.isItalic,
+        language: request.tag)
       {
         return last
       }
@@ -252,7 +255,9 @@ public final class HarfBuzzShaper: Sendable {
     }
     let scalars = character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }
     var chosen = primary.font
-    if let list = fallbackList(for: primary.fallbackPattern), let base = scalars.first {
+    if let base = scalars.first,
+      let list = fallbackList(for: fallbackPattern(of: primary, for: base))
+    {
       chosen =
         firstFont(in: list, covering: scalars)
         ?? firstFont(in: list, covering: CollectionOfOne(base)) ?? primary.font
@@ -267,7 +272,7 @@ public final class HarfBuzzShaper: Sendable {
   private func fallbackFont(for scalar: Unicode.Scalar, primary: PrimaryFont) -> LoadedFont {
     // A default-ignorable scalar needs no glyph of its own; the primary face takes it.
     guard !scalar.properties.isDefaultIgnorableCodePoint,
-      let list = fallbackList(for: primary.fallbackPattern)
+      let list = fallbackList(for: fallbackPattern(of: primary, for: scalar))
     else { return primary.font }
     let file = list.fallback(for: scalar) {
       firstFont(in: list, covering: CollectionOfOne(scalar))?.file
@@ -292,13 +297,25 @@ public final class HarfBuzzShaper: Sendable {
     return nil
   }
 
+  /// The pattern the fallback faces for a character are sorted by: the style's, with the
+  /// language the character's script implies when the style names none (kana → Japanese,
+  /// Hangul → Korean, Han → ``FallbackLanguage/hanDefault``). A function of the character, so
+  /// the choices cached by character stay right.
+  private func fallbackPattern(of primary: PrimaryFont, for scalar: Unicode.Scalar) -> FontRequest {
+    guard primary.fallbackPattern.language == nil,
+      let implied = FallbackLanguage.implied(by: scalar)
+    else { return primary.fallbackPattern }
+    return primary.fallbackPattern.sorted(for: implied)
+  }
+
   /// Fontconfig's sorted list for a pattern, built once.
   private func fallbackList(for pattern: FontRequest) -> FontFallbackList? {
     if let known = state.withLock({ $0.fallbackLists[pattern] }) {
       return known
     }
     let list = Fontconfig.shared.fallbackList(
-      family: pattern.family, weight: pattern.weight, isItalic: pattern.isItalic)
+      family: pattern.family, weight: pattern.weight, isItalic: pattern.isItalic,
+      language: pattern.language)
     return state.withLock { state in
       if let known = state.fallbackLists[pattern] {
         return known

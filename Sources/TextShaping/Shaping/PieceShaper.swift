@@ -13,6 +13,10 @@ struct PieceShaper {
   var characterStarts: [Int]
   /// Where HarfBuzz buffers come from.
   var buffers: HarfBuzzBufferPool
+  /// The smallest line metrics of the piece: the CJK face's, for text in a CJK language.
+  var strut: FontMetrics?
+  /// The style's language for HarfBuzz (language-specific forms), or `nil` to guess it.
+  var language: hb_language_t?
 
   /// Shapes every item and returns the runs in visual order and the clusters in logical order.
   func shape(_ items: [TextItemizer.Item]) -> ShapedText {
@@ -21,9 +25,9 @@ struct PieceShaper {
       // Items are in logical order; right to left, the first one is drawn rightmost.
       runs.reverse()
     }
-    var ascent = 0.0
-    var descent = 0.0
-    var lineGap = 0.0
+    var ascent = strut?.ascent ?? 0
+    var descent = strut?.descent ?? 0
+    var lineGap = strut?.lineGap ?? 0
     // The largest metrics over the items' faces (a face met again changes nothing).
     for item in items {
       let metrics = item.font.metrics(size: size)
@@ -56,6 +60,7 @@ struct PieceShaper {
     hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, item.script)
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+    if let language { hb_buffer_set_language(buffer, language) }
     // Fills in only what is still unset: the language, from the process locale.
     hb_buffer_guess_segment_properties(buffer)
     hb_shape(item.font.harfBuzz.font, buffer, nil, 0)
@@ -113,8 +118,10 @@ struct PieceShaper {
     // As `shape(_:)`: the largest metrics, from zero.
     let metrics = item.font.metrics(size: size)
     return ShapedMeasure(
-      advance: sums.advance, hangingAdvance: sums.hanging, ascent: max(0, metrics.ascent),
-      descent: max(0, metrics.descent), lineGap: max(0, metrics.lineGap))
+      advance: sums.advance, hangingAdvance: sums.hanging,
+      ascent: max(0, metrics.ascent, strut?.ascent ?? 0),
+      descent: max(0, metrics.descent, strut?.descent ?? 0),
+      lineGap: max(0, metrics.lineGap, strut?.lineGap ?? 0))
   }
 
   /// A glyph's advance in points: HarfBuzz's, never below zero.

@@ -19,7 +19,8 @@ struct ShapeCache {
 
   /// Everything a shaping result depends on besides the text's bytes.
   struct Key: Hashable {
-    /// The face the style's family, weight and slant resolved to.
+    /// The face the style's family, weight and slant resolved to (low 32 bits) and the number
+    /// of its fallback pattern, which holds the style's language (high bits).
     var primary: Int
     var size: Double
     var isRightToLeft: Bool
@@ -35,7 +36,9 @@ struct ShapeCache {
       primary: HarfBuzzShaper.PrimaryFont, size: Double, isRightToLeft: Bool,
       before: Neighbor?, after: Neighbor?
     ) {
-      self.primary = primary.font.id.rawValue
+      // The face and its fallback pattern: styles in different languages share a face but
+      // fall back to different ones.
+      self.primary = primary.font.id.rawValue | primary.patternID << 32
       self.size = size
       self.isRightToLeft = isRightToLeft
       self.before = before?.font.rawValue ?? -1
