@@ -3,7 +3,8 @@ import TextLayout
 import TextRaster
 import TextReveal
 
-/// The options `render` and `render-list` share: pixel scale, colors, type size, direction.
+/// The options `render` and `render-list` share: pixel scale, colors, type size, direction,
+/// language.
 struct AppearanceOptions: ParsableArguments {
   @Option(help: "Pixels per point: 1, 2 or 3.")
   var scale: Int = 2
@@ -19,6 +20,14 @@ struct AppearanceOptions: ParsableArguments {
   @Option(help: "The layout direction: ltr or rtl.")
   var direction: DirectionOption = .ltr
 
+  @Option(
+    help: """
+      The text's language as a BCP 47 tag (ja, zh-Hans, zh-Hant, ko, ar…): it picks the \
+      fallback faces. Without it, kana is taken as Japanese, Hangul as Korean and Han as the \
+      locale's Chinese, Japanese or Korean, else Simplified Chinese.
+      """)
+  var lang: String?
+
   enum ThemeOption: String, CaseIterable, ExpressibleByArgument {
     case light, dark
   }
@@ -28,6 +37,9 @@ struct AppearanceOptions: ParsableArguments {
   }
 
   func validate() throws {
+    if let lang, let problem = LanguageTag.problem(with: lang) {
+      throw ValidationError("--lang: \(problem)")
+    }
     guard RasterCanvas.Scale(rawValue: scale) != nil else {
       throw ValidationError("--scale must be 1, 2 or 3, got \(scale)")
     }

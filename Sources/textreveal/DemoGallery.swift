@@ -18,8 +18,27 @@ struct DemoGallery {
 
   var engine: TextLayoutEngine { stack.engine }
 
-  func style(size: Double = 17, weight: FontWeight = .regular) -> TextStyle {
-    TextStyle(fontFamily: stack.defaultFamily, size: size, weight: weight)
+  func style(
+    size: Double = 17, weight: FontWeight = .regular, language: String? = nil
+  ) -> TextStyle {
+    TextStyle(fontFamily: stack.defaultFamily, size: size, weight: weight, language: language)
+  }
+
+  /// Checks that a CJK layout draws every CJK character from one face and that its lines are
+  /// equally tall: what choosing fallback faces by language is for.
+  func requireOneCJKFace(_ layout: LaidOutText, _ demo: String) throws {
+    var faces: Set<String> = []
+    for line in layout.lines {
+      for run in line.runs {
+        for glyphRun in run.glyphRuns {
+          let face = stack.shaper.fontFace(for: glyphRun.font)
+          if let face, face.path != HarfBuzzShaper.defaultFontPath { faces.insert(face.path) }
+        }
+      }
+    }
+    try require(faces.count == 1, demo, "every CJK character comes from one face, not \(faces)")
+    let heights = Set(layout.lines.map { ($0.height * 1000).rounded() })
+    try require(heights.count == 1, demo, "every line is as tall as the others")
   }
 
   /// An expandable text's expand-and-collapse loop, and whether the text is cut.
@@ -92,10 +111,10 @@ struct DemoGallery {
     _ text: String, width: Double = DemoGallery.width, theme: Theme = .light,
     style truncationStyle: TruncationStyle = .fade, typeSize: TypeSize = .large,
     direction: InterfaceDirection = .leftToRight, moreLabel: String = "more",
-    lessLabel: String? = nil
+    lessLabel: String? = nil, language: String? = nil
   ) -> ExpandableTextModel {
     ExpandableTextModel(
-      text: StyledText(text, style: style()),
+      text: StyledText(text, style: style(language: language)),
       environment: ComponentEnvironment(
         width: width, typeSize: typeSize, theme: theme, direction: direction),
       truncationStyle: truncationStyle, moreLabel: moreLabel, lessLabel: lessLabel)
@@ -169,17 +188,24 @@ struct DemoGallery {
     beginSection(
       "Right-to-left and Chinese",
       "Hebrew and Arabic descriptions in a right-to-left layout: \"more\" sits at the left end"
-        + " of the last line and the fade runs toward it, mirrored. The Chinese paragraph breaks"
-        + " between ideographs; its glyphs come from a fallback font found through Fontconfig.")
-    let texts: [(String, String, InterfaceDirection, String, String)] = [
-      ("hebrew", DemoTexts.hebrew, .rightToLeft, "עוד", "Hebrew"),
-      ("arabic", DemoTexts.arabic, .rightToLeft, "المزيد", "Arabic"),
-      ("chinese", DemoTexts.chinese, .leftToRight, "更多", "Chinese"),
+        + " of the last line and the fade runs toward it, mirrored. The Chinese and Japanese"
+        + " paragraphs break between ideographs; each is set with its language, so every"
+        + " character comes from the one fallback face Fontconfig sorts first for it, and every"
+        + " line is as tall as the others.")
+    let texts: [(String, String, InterfaceDirection, String, String, String)] = [
+      ("hebrew", DemoTexts.hebrew, .rightToLeft, "עוד", "Hebrew", "he"),
+      ("arabic", DemoTexts.arabic, .rightToLeft, "المزيد", "Arabic", "ar"),
+      ("chinese", DemoTexts.chinese, .leftToRight, "更多", "Chinese", "zh-Hans"),
+      ("traditional-chinese", DemoTexts.traditionalChinese, .leftToRight, "更多",
+        "Traditional Chinese", "zh-Hant"),
+      ("japanese", DemoTexts.japanese, .leftToRight, "もっと見る", "Japanese", "ja"),
     ]
-    for (file, text, direction, label, language) in texts {
-      let layout = try model(text, width: 300, direction: direction, moreLabel: label)
-        .layout(using: engine, expanded: false)
+    for (file, text, direction, label, language, tag) in texts {
+      let layout = try model(
+        text, width: 300, direction: direction, moreLabel: label, language: tag
+      ).layout(using: engine, expanded: false)
       try require(layout.isTruncated, language, "the text is cut at 3 lines in 300 points")
+      if tag.hasPrefix("zh") || tag == "ja" { try requireOneCJKFace(layout.text, language) }
       if direction == .rightToLeft {
         try require(
           layout.fade?.clearEdge == .left && (layout.moreButton?.frame.minX ?? 1) < 1, language,
@@ -189,8 +215,8 @@ struct DemoGallery {
       try add(
         renderer.image(of: layout, theme: .light), as: "script-\(file).png",
         caption: "\(language), collapsed\(isRightToLeft ? ", fade mirrored" : "")",
-        options: "direction \(isRightToLeft ? "rtl" : "ltr"), more label \"\(label)\","
-          + " style fade, width 300, line limit 3", theme: .light)
+        options: "direction \(isRightToLeft ? "rtl" : "ltr"), lang \(tag), more label"
+          + " \"\(label)\", style fade, width 300, line limit 3", theme: .light)
     }
   }
 
@@ -224,7 +250,10 @@ struct DemoGallery {
   ) -> ExpandingList<String> {
     ExpandingList(
       rows: messages.map { message in
-        ListRow(id: message.id, text: StyledText(message.text, style: style()))
+        ListRow(
+          id: message.id,
+          text: StyledText(
+            message.text, style: style(language: DemoMessages.languages[message.id])))
       },
       environment: ComponentEnvironment(
         width: Self.listWidth, theme: theme, direction: direction),
@@ -264,6 +293,9 @@ struct DemoGallery {
       expanded.rows.map(\.isExpanded) == ids.map { $0 == "m1" || $0 == "m4" }
         && expanded.size.height > initial.size.height, demo,
       "expanding m1 and m4 shows them whole and makes the list taller")
+    if let japanese = expanded.row("m4")?.text {
+      try requireOneCJKFace(japanese, "Japanese list row")
+    }
     try add(
       renderer.image(of: expanded, chrome: chrome, theme: .light), as: "list-expanded.png",
       caption: "After expanding two rows (Ana's and Ken Sato's): their whole text shows, with"

@@ -34,6 +34,18 @@ enum DemoTexts {
     它会为你整理一份简短的总结，你的日记只保存在你的手机上。
     """
 
+  /// The Chinese paragraph in Traditional Chinese.
+  static let traditionalChinese = """
+    這個應用可以幫助你每天晚上寫下一句話，記錄重要的人和地方，並一眼看到自己的一週。每到週日，\
+    它會為你整理一份簡短的總結，你的日記只保存在你的手機上。
+    """
+
+  /// A Japanese paragraph: kana and kanji, broken between characters.
+  static let japanese = """
+    このアプリは、毎晩ひとことだけ日記を書き、大切な人や場所に印をつけて、一週間を一目で振り返る\
+    ためのものです。日曜日には短いまとめが届き、日記はあなたの電話の中だけに保存されます。
+    """
+
   /// A fitness service's blurb for the truncation detector.
   static let fitnessBlurb = """
     Stride Club brings live strength, yoga and running classes to your living room, with a \
@@ -55,6 +67,9 @@ enum DemoTexts {
 enum DemoMessages {
   /// A message: the row's id, the author and the text.
   typealias Message = (id: String, name: String, text: String)
+
+  /// The language of each message that is not in English, as its author would set it.
+  static let languages = ["m3": "he", "m4": "ja", "m5": "ru"]
 
   static let messages: [Message] = [
     (

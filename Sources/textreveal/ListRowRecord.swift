@@ -12,6 +12,8 @@ struct ListRowRecord: Equatable {
   var name: String?
   /// The message.
   var text: String
+  /// The row's language (`"lang"`), when it differs from `--lang`.
+  var language: String?
 
   /// The records of a JSON Lines input, or a `line N: <problem>` message for every bad line.
   ///
@@ -74,14 +76,26 @@ struct ListRowRecord: Equatable {
     guard name == nil || name is String else {
       return .failure(Problem(description: "row \"\(id)\": \"name\" is not a string"))
     }
-    return .success(ListRowRecord(id: id, name: name as? String, text: text))
+    let lang = dictionary["lang"]
+    if let lang {
+      guard let tag = lang as? String else {
+        return .failure(Problem(description: "row \"\(id)\": \"lang\" is not a string"))
+      }
+      if let problem = LanguageTag.problem(with: tag) {
+        return .failure(Problem(description: "row \"\(id)\": \"lang\": \(problem)"))
+      }
+    }
+    return .success(
+      ListRowRecord(id: id, name: name as? String, text: text, language: lang as? String))
   }
 
   // MARK: - Rows
 
   /// The list row, with the text in a style.
   func row(style: TextStyle) -> ListRow<String> {
-    ListRow(id: id, text: StyledText(text, style: style))
+    var style = style
+    if let language { style.language = language }
+    return ListRow(id: id, text: StyledText(text, style: style))
   }
 
   /// The chat look of a list of rows: each row's avatar (initials from its name, on a color

@@ -34,6 +34,13 @@ struct MeasureCommand: ParsableCommand {
   @Option(help: "A font file to use instead of DejaVu Sans.")
   var font: String?
 
+  @Option(
+    help: """
+      The language of records without a "lang" field, as a BCP 47 tag (ja, zh-Hans, ko…): \
+      it picks the fallback faces.
+      """)
+  var lang: String?
+
   @Argument(help: "A JSON Lines file; standard input when omitted.")
   var input: String?
 
@@ -41,6 +48,9 @@ struct MeasureCommand: ParsableCommand {
     try OptionRange.check(width, option: "width", maximum: OptionRange.width, unit: "points")
     if let lineLimit { try OptionRange.check(lineLimit: lineLimit) }
     try OptionRange.check(size, option: "size", maximum: OptionRange.size, unit: "points")
+    if let lang, let problem = LanguageTag.problem(with: lang) {
+      throw ValidationError("--lang: \(problem)")
+    }
   }
 
   func run() throws {
@@ -53,7 +63,7 @@ struct MeasureCommand: ParsableCommand {
     }
     let measurer = RecordMeasurer(
       engine: TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer),
-      style: TextStyle(fontFamily: stack.defaultFamily, size: size),
+      style: TextStyle(fontFamily: stack.defaultFamily, size: size, language: lang),
       configuration: LayoutConfiguration(
         width: width, lineLimit: lineLimit.map(LineLimit.lines) ?? .unlimited))
     // Record by record: each answer is written before the input is read further (so a pipe

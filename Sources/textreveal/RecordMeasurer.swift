@@ -31,6 +31,16 @@ struct RecordMeasurer {
     guard let text = dictionary["text"] as? String else {
       return failure("the record has no \"text\" string", id: id, line: lineNumber)
     }
+    var style = style
+    if let lang = dictionary["lang"] {
+      guard let tag = lang as? String else {
+        return failure("\"lang\" is not a string", id: id, line: lineNumber)
+      }
+      if let problem = LanguageTag.problem(with: tag) {
+        return failure("\"lang\": \(problem)", id: id, line: lineNumber)
+      }
+      style.language = tag
+    }
     let layout: LaidOutText
     do {
       layout = try engine.layout(StyledText(text, style: style), configuration: configuration)

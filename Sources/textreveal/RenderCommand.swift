@@ -190,7 +190,8 @@ struct RenderCommand: ParsableCommand {
     let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
     let model = ExpandableTextModel(
       text: try markingSpoilers(
-        in: StyledText(string, style: TextStyle(fontFamily: stack.defaultFamily, size: size))),
+        in: StyledText(string, style: TextStyle(
+          fontFamily: stack.defaultFamily, size: size, language: appearance.lang))),
       environment: appearance.environment(width: width), lineLimit: .lines(lineLimit),
       truncationStyle: style == .fade ? .fade : .inline, moreLabel: moreLabel,
       lessLabel: lessLabel, isExpanded: state == .expanded)

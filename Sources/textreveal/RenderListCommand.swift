@@ -132,7 +132,7 @@ struct RenderListCommand: ParsableCommand {
       throw CommandError("\(error)")
     }
     let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
-    let style = TextStyle(fontFamily: stack.defaultFamily, size: 17)
+    let style = TextStyle(fontFamily: stack.defaultFamily, size: 17, language: appearance.lang)
     var expansion = ExpansionSet<String>()
     for id in expand { expansion.expand(id) }
     let list = ExpandingList(
