@@ -40,13 +40,18 @@ public struct TextStack: Sendable {
   ///
   /// - Parameters:
   ///   - fontPath: A font file to use instead of DejaVu Sans, or `nil` for DejaVu Sans.
-  ///   - locale: The ICU locale for line breaking; `""` is the root locale.
+  ///   - locale: The language lines break for, as a BCP 47 tag or ICU locale (`"ja"`,
+  ///     `"zh-Hant"`); `""` is the root locale, plain UAX #14.
+  ///   - lineBreak: How strictly Chinese and Japanese lines break (CSS `line-break`); `.normal`,
+  ///     CSS's default, unless told otherwise. Other locales have no tailoring.
   /// - Throws: ``TextShapingError`` naming the path when the file is not a usable font,
   ///   naming DejaVu Sans when no file is given and no usable face is found for it, or naming
   ///   the ICU function that failed when ICU's data is missing.
-  public init(fontPath: String?, locale: String = "") throws(TextShapingError) {
+  public init(
+    fontPath: String?, locale: String = "", lineBreak: LineBreakStrictness = .normal
+  ) throws(TextShapingError) {
     shaper = HarfBuzzShaper()
-    analyzer = ICUAnalyzer(locale: locale)
+    analyzer = ICUAnalyzer(locale: lineBreak.icuLocale(for: locale))
     try analyzer.check()
     if let fontPath {
       defaultFamily = try shaper.register(fontAt: fontPath).familyName

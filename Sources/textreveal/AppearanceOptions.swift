@@ -2,6 +2,9 @@ import ArgumentParser
 import TextLayout
 import TextRaster
 import TextReveal
+import TextShaping
+
+extension LineBreakStrictness: ExpressibleByArgument {}
 
 /// The options `render` and `render-list` share: pixel scale, colors, type size, direction,
 /// language.
@@ -23,10 +26,15 @@ struct AppearanceOptions: ParsableArguments {
   @Option(
     help: """
       The text's language as a BCP 47 tag (ja, zh-Hans, zh-Hant, ko, ar…): it picks the \
+      line-breaking rules and the \
       fallback faces. Without it, kana is taken as Japanese, Hangul as Korean and Han as the \
       locale's Chinese, Japanese or Korean, else Simplified Chinese.
       """)
   var lang: String?
+
+  @Option(
+    help: "How strictly Chinese and Japanese lines break (CSS line-break): strict, normal, loose.")
+  var lineBreak: LineBreakStrictness = .normal
 
   enum ThemeOption: String, CaseIterable, ExpressibleByArgument {
     case light, dark
@@ -58,6 +66,15 @@ struct AppearanceOptions: ParsableArguments {
   var colors: Theme { theme == .light ? .light : .dark }
   /// The layout direction.
   var layoutDirection: InterfaceDirection { direction == .ltr ? .leftToRight : .rightToLeft }
+
+  /// The text stack for the language and line breaking asked for.
+  func stack(fontPath: String? = nil) throws -> TextStack {
+    do {
+      return try TextStack(fontPath: fontPath, locale: lang ?? "", lineBreak: lineBreak)
+    } catch {
+      throw CommandError("\(error)")
+    }
+  }
 
   /// The environment of a component of a width.
   func environment(width: Double) -> ComponentEnvironment {

@@ -196,8 +196,10 @@ struct DemoGallery {
       ("hebrew", DemoTexts.hebrew, .rightToLeft, "עוד", "Hebrew", "he"),
       ("arabic", DemoTexts.arabic, .rightToLeft, "المزيد", "Arabic", "ar"),
       ("chinese", DemoTexts.chinese, .leftToRight, "更多", "Chinese", "zh-Hans"),
-      ("traditional-chinese", DemoTexts.traditionalChinese, .leftToRight, "更多",
-        "Traditional Chinese", "zh-Hant"),
+      (
+        "traditional-chinese", DemoTexts.traditionalChinese, .leftToRight, "更多",
+        "Traditional Chinese", "zh-Hant"
+      ),
       ("japanese", DemoTexts.japanese, .leftToRight, "もっと見る", "Japanese", "ja"),
     ]
     for (file, text, direction, label, language, tag) in texts {

@@ -11,7 +11,9 @@ enum LanguageTag {
       return "\"\(tag)\" is not a BCP 47 language tag (such as ja, zh-Hans, zh-Hant, ko or ar)"
     }
     for subtag in subtags.dropFirst()
-    where !(1...8).contains(subtag.count) || !subtag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+    where !(1...8).contains(subtag.count)
+      || !subtag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+    {
       return "\"\(tag)\" is not a BCP 47 language tag: bad subtag \"\(subtag)\""
     }
     return nil

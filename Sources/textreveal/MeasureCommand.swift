@@ -41,6 +41,10 @@ struct MeasureCommand: ParsableCommand {
       """)
   var lang: String?
 
+  @Option(
+    help: "How strictly Chinese and Japanese lines break (CSS line-break): strict, normal, loose.")
+  var lineBreak: LineBreakStrictness = .normal
+
   @Argument(help: "A JSON Lines file; standard input when omitted.")
   var input: String?
 
@@ -57,7 +61,7 @@ struct MeasureCommand: ParsableCommand {
     var reader = try LineReader(path: input)
     let stack: TextStack
     do {
-      stack = try TextStack(fontPath: font)
+      stack = try TextStack(fontPath: font, locale: lang ?? "", lineBreak: lineBreak)
     } catch {
       throw CommandError("\(error)")
     }

@@ -181,17 +181,14 @@ struct RenderCommand: ParsableCommand {
     } else {
       preconditionFailure("validate() requires --text or an input file")
     }
-    let stack: TextStack
-    do {
-      stack = try TextStack(fontPath: font)
-    } catch {
-      throw CommandError("\(error)")
-    }
+    let stack = try appearance.stack(fontPath: font)
     let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
     let model = ExpandableTextModel(
       text: try markingSpoilers(
-        in: StyledText(string, style: TextStyle(
-          fontFamily: stack.defaultFamily, size: size, language: appearance.lang))),
+        in: StyledText(
+          string,
+          style: TextStyle(
+            fontFamily: stack.defaultFamily, size: size, language: appearance.lang))),
       environment: appearance.environment(width: width), lineLimit: .lines(lineLimit),
       truncationStyle: style == .fade ? .fade : .inline, moreLabel: moreLabel,
       lessLabel: lessLabel, isExpanded: state == .expanded)

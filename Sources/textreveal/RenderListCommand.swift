@@ -125,12 +125,7 @@ struct RenderListCommand: ParsableCommand {
         "no row has the id \"\(id)\" (given to --\(expand.contains(id) ? "expand" : "toggle"))")
     }
 
-    let stack: TextStack
-    do {
-      stack = try TextStack()
-    } catch {
-      throw CommandError("\(error)")
-    }
+    let stack = try appearance.stack()
     let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
     let style = TextStyle(fontFamily: stack.defaultFamily, size: 17, language: appearance.lang)
     var expansion = ExpansionSet<String>()

@@ -162,6 +162,25 @@ import Testing
     #expect(result.error.contains(mention), "\(result.error)")
   }
 
+  @Test("a record's \"lang\" and --lang are checked, and a bad one names the record")
+  func languages() throws {
+    let text = "这个应用可以帮助你每天晚上写下一句话，记录重要的人和地方。"
+    let input = try jsonLines([
+      ["id": "zh", "text": text, "lang": "zh-Hans"], ["id": "none", "text": text],
+      ["id": "bad", "text": text, "lang": "not a tag"], ["id": "num", "text": text, "lang": 7],
+    ])
+    let result = try run(["measure", "--width", "200", "--lang", "ja"], input: input)
+    #expect(result.status == 1)
+    let records = try result.records()
+    #expect(records.count == 4)
+    #expect(records[0]["lines"] != nil && records[1]["lines"] != nil)
+    #expect((records[2]["error"] as? String)?.contains("not a BCP 47 language tag") == true)
+    #expect(records[2]["id"] as? String == "bad")
+    #expect(records[3]["error"] as? String == "\"lang\" is not a string")
+    let refused = try run(["measure", "--width", "200", "--lang", "12"], input: input)
+    #expect(refused.status != 0 && refused.error.contains("--lang"), "\(refused.error)")
+  }
+
   @Test("a file that is not a font is refused, naming the path")
   func notAFont() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(

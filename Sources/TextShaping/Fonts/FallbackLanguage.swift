@@ -69,7 +69,9 @@ enum FallbackLanguage {
     let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }
       .first { !$0.isEmpty }
     // "ja_JP.UTF-8" → "ja-JP"
-    let tag = locale.map { $0.prefix { $0 != "." && $0 != "@" }.replacingOccurrences(of: "_", with: "-") }
+    let tag = locale.map {
+      $0.prefix { $0 != "." && $0 != "@" }.replacingOccurrences(of: "_", with: "-")
+    }
     guard let tag, let name = fontconfigName(for: tag),
       name == "ja" || name == "ko" || name.hasPrefix("zh")
     else { return "zh-cn" }

@@ -75,6 +75,7 @@ extension ICUAnalyzer: UnicodeAnalyzer {
   ) -> [LineBreakOpportunity] {
     AnalysisFailures.record(error)
     let count = text.utf8.count
-    return count > 0 && count <= limit ? [LineBreakOpportunity(offset: count, isMandatory: false)] : []
+    return count > 0 && count <= limit
+      ? [LineBreakOpportunity(offset: count, isMandatory: false)] : []
   }
 }
