@@ -230,7 +230,10 @@ def main():
     records = collect_corpus(arguments)
     for record in records:
         record.setdefault("lang", record["id"].rpartition("-")[0])
-    paragraphs = "".join(json.dumps({"id": record["id"], "text": record["text"]},
+    # Each paragraph with its language: Pango's context language and our "lang" both sort the
+    # fallback fonts for it.
+    paragraphs = "".join(json.dumps({"id": record["id"], "text": record["text"],
+                                     "lang": record["lang"]},
                                     ensure_ascii=False) + "\n" for record in records)
     pango = pango_breaks(paragraphs, widths)
     layout = pango_lines.make_layout()

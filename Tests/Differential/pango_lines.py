@@ -87,6 +87,15 @@ def check_scale(layout):
                          f"{expected:.3f} (hinted or rounded metrics?)")
 
 
+def set_language(layout, language):
+    """Sets Pango's context language, as the record's "lang" sets ours: it sorts the fallback
+    fonts (with no language, each character takes the first font that covers it)."""
+    context = layout.get_context()
+    context.set_language(Pango.Language.from_string(language) if language else
+                         Pango.Language.get_default())
+    layout.context_changed()
+
+
 def break_lines(layout, text, width):
     layout.set_width(round(width * Pango.SCALE))
     layout.set_text(text, -1)
@@ -131,6 +140,7 @@ def main():
     out = sys.stdout
     for width in widths:
         for record in records:
+            set_language(layout, record.get("lang"))
             result = {
                 "id": record.get("id"),
                 "width": int(width) if width.is_integer() else width,
