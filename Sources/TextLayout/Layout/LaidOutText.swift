@@ -136,6 +136,28 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
     return best?.offset ?? line.range.lowerBound
   }
 
+  /// The link under a point: its target and the whole UTF-8 range of text that carries it.
+  ///
+  /// Only a point on the link's own glyphs counts (not the nearest character, as
+  /// ``characterOffset(at:)`` answers), and never one on the truncation token, so a "more"
+  /// right after a link is not the link.
+  ///
+  /// - Parameter point: A point in the layout's coordinates.
+  /// - Returns: The link, or `nil` when the point is not on a visible link.
+  public func link(at point: Point) -> TextLink? {
+    guard let offset = characterOffset(at: point), offset < visibleEnd,
+      let run = text.runIndex(at: offset), let url = text.runs[run].style.link,
+      rects(for: offset..<(offset + 1)).contains(where: { $0.contains(point) })
+    else { return nil }
+    // Neighbouring runs with the same target (bold inside a link) are the same link.
+    var first = run
+    while first > 0 && text.runs[first - 1].style.link == url { first -= 1 }
+    var last = run
+    while last + 1 < text.runs.count && text.runs[last + 1].style.link == url { last += 1 }
+    return TextLink(
+      url: url, range: text.runs[first].range.lowerBound..<text.runs[last].range.upperBound)
+  }
+
   /// The index of the character under a point, or nearest to it.
   ///
   /// - Parameter point: A point in layout coordinates.

@@ -30,7 +30,8 @@ extension GlyphCache {
         if spoilers == .hidden && isSpoiler || spoilers == .only && !isSpoiler { continue }
         let color: TextColor
         switch run.role {
-        case .text: color = run.style.color ?? colors.primary
+        case .text:
+          color = run.style.color ?? (run.style.link != nil ? colors.label : colors.primary)
         case .tokenLeader: color = token?.leaderStyle?.color ?? run.style.color ?? colors.primary
         case .tokenLabel: color = token?.labelStyle?.color ?? colors.label
         }
@@ -39,7 +40,33 @@ extension GlyphCache {
           try draw(glyphRun, at: pen, color: color, in: &canvas)
           pen.x += glyphRun.advance
         }
+        if run.role == .text {
+          drawDecorations(of: run, on: line, at: origin, color, colors, &canvas)
+        }
       }
+    }
+  }
+
+  /// The lines of a run: through it when struck through, under it when it is a link and links
+  /// are underlined. Both are a twelfth of the size thick (at least one pixel), the strike at
+  /// a third of the ascent (about the middle of a lowercase letter), the underline one
+  /// thickness below the baseline.
+  private func drawDecorations(
+    of run: LineRun, on line: Line, at origin: Point, _ color: TextColor, _ colors: TextColors,
+    _ canvas: inout RasterCanvas
+  ) {
+    let underlines = run.style.link != nil && colors.underlinesLinks
+    guard run.style.isStrikethrough || underlines, run.width > 0 else { return }
+    let thickness = max(run.style.size / 12, 1 / Double(canvas.scale.rawValue))
+    let x = origin.x + run.x
+    let baseline = origin.y + line.baseline
+    if run.style.isStrikethrough {
+      let y = baseline - line.ascent / 3 - thickness / 2
+      canvas.fill(rect: Rect(x: x, y: y, width: run.width, height: thickness), color: color)
+    }
+    if underlines {
+      let y = baseline + thickness
+      canvas.fill(rect: Rect(x: x, y: y, width: run.width, height: thickness), color: color)
     }
   }
 }

@@ -12,20 +12,25 @@ import TextLayout
 public struct TextColors: Sendable, Hashable {
   /// The color of text whose style names no color.
   public var primary: TextColor
-  /// The color of the truncation token's label.
+  /// The color of the truncation token's label, and of links whose style names no color.
   public var label: TextColor
+  /// Whether links are underlined (SwiftUI's `Text` underlines none; a web page most).
+  public var underlinesLinks: Bool
 
   /// Creates a set of colors.
   ///
   /// - Parameters:
   ///   - primary: The text color, black by default.
-  ///   - label: The token label's color, Apple's system blue (#007AFF) by default.
+  ///   - label: The token label's and links' color, Apple's system blue (#007AFF) by default.
+  ///   - underlinesLinks: Whether links are underlined; not by default, as in SwiftUI.
   public init(
     primary: TextColor = TextColor(red: 0, green: 0, blue: 0),
-    label: TextColor = TextColor(red: 0, green: 122 / 255, blue: 1)
+    label: TextColor = TextColor(red: 0, green: 122 / 255, blue: 1),
+    underlinesLinks: Bool = false
   ) {
     self.primary = primary
     self.label = label
+    self.underlinesLinks = underlinesLinks
   }
 
   /// White text with the dark-mode system blue (#0A84FF) label, for dark backgrounds.

@@ -265,12 +265,7 @@ public struct ExpandableTextModel: Sendable, Hashable {
     }
     if !layout.isExpanded, let button = layout.moreButton, hits(button.frame) { return .expand }
     if layout.isExpanded, let button = layout.lessButton, hits(button) { return .collapse }
-    if let offset = layout.text.characterOffset(at: point), offset < layout.text.visibleEnd,
-      let url = layout.text.text.style(at: offset).link,
-      layout.text.rects(for: offset..<(offset + 1)).contains(where: { $0.contains(point) })
-    {
-      return .link(url)
-    }
+    if let link = layout.text.link(at: point) { return .link(link.url) }
     let frame = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
     if togglesOnTapAnywhere && layout.isTruncated && frame.contains(point) {
       return layout.isExpanded ? .collapse : .expand

@@ -211,6 +211,37 @@ import TextLayout
       layout.text.lines[0].runs.first { $0.range == linkRange }?.style.color == Theme.light.accent)
   }
 
+  @Test("a link ending just before \"more\": the link's glyphs open it, \"more\" expands")
+  func linkBeforeMore() throws {
+    let url = try #require(URL(string: "https://example.com/terms"))
+    var text = StyledText(String(repeating: "Words that fill the lines. ", count: 3))
+    // Bold inside the link: two runs, one link.
+    text.append("the terms ", style: TextStyle(link: url))
+    text.append("of use", style: TextStyle(weight: .bold, link: url))
+    text.append(String(repeating: " and more words after it", count: 4), style: TextStyle())
+    var model = ExpandableTextModel(
+      text: text, environment: ComponentEnvironment(width: 300), truncationStyle: .inline)
+    for width in stride(from: 200.0, through: 400, by: 2) {
+      model.environment.width = width
+      let layout = try model.layout(using: engine)
+      guard let more = layout.moreButton?.frame, let label = layout.text.tokenRect,
+        let last = layout.text.lines.last,
+        let linkRun = last.runs.last(where: { $0.role == .text && $0.style.link != nil }),
+        abs(linkRun.x + linkRun.width - label.minX) < 12
+      else { continue }
+      // The link's last glyph sits next to the token: each tap gets its own action.
+      let onLink = Point(x: linkRun.x + linkRun.width - 1, y: last.top + last.height / 2)
+      #expect(model.hitTest(onLink, in: layout) == .link(url))
+      let link = try #require(layout.text.link(at: onLink))
+      #expect(link.url == url && layout.text.text.slice(link.range) == "the terms of use")
+      let onMore = Point(x: more.midX, y: more.midY)
+      #expect(model.hitTest(onMore, in: layout) == .expand)
+      #expect(layout.text.link(at: Point(x: label.midX, y: label.midY)) == nil)
+      return
+    }
+    Issue.record("no width put the link right before the token")
+  }
+
   @Test("the animation eases the height from one state to the other")
   func animation() throws {
     var model = ExpandableTextModel(
