@@ -37,6 +37,15 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
+    // libcmark-gfm.pc links the extensions library too; the modulemap also names both, since
+    // Debian ships no .pc file for libcmark-gfm-extensions on its own.
+    .systemLibrary(
+      name: "CCmarkGFM",
+      pkgConfig: "libcmark-gfm",
+      providers: [
+        .apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"]),
+      ]
+    ),
     // ICU's headers clash with the copy of ICU inside Foundation when imported into Swift, so a
     // small C target wraps the few calls we need behind plain C types.
     .target(
