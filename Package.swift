@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "TextShaping", targets: ["TextShaping"]),
     .library(name: "TextRaster", targets: ["TextRaster"]),
     .library(name: "TextReveal", targets: ["TextReveal"]),
+    .library(name: "TextMarkdown", targets: ["TextMarkdown"]),
     .executable(name: "textreveal", targets: ["textreveal"]),
   ],
   dependencies: [
@@ -60,6 +61,7 @@ let package = Package(
       dependencies: ["TextLayout", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]
     ),
     .target(name: "TextReveal", dependencies: ["TextLayout"]),
+    .target(name: "TextMarkdown", dependencies: ["TextLayout", "CCmarkGFM"]),
     .target(
       name: "TextRaster",
       dependencies: ["TextLayout", "TextShaping", "TextReveal", "CFreeType", "CZlib"]
