@@ -97,6 +97,7 @@ let package = Package(
       // Golden PNGs, read from the source tree (see SnapshotTests.swift), not bundled.
       exclude: ["Snapshots"]
     ),
+    .testTarget(name: "TextMarkdownTests", dependencies: ["TextMarkdown", "TextLayout", "CCmarkGFM"]),
     .testTarget(name: "TextRevealCLITests", dependencies: ["textreveal", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

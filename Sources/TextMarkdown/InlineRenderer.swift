@@ -82,9 +82,11 @@ struct InlineRenderer {
     // Inside an image only the alt text's characters count, as in HTML's alt attribute.
     var imageDepth = 0
 
-    func newLine(_ walk: inout Walk, style: TextStyle, hard: Bool) {
+    /// Ends the walk's line: its trailing white space if cmark dropped it, its line ending,
+    /// and the next line's indentation.
+    func newLine(_ walk: inout Walk, style: TextStyle, addsTrailing: Bool) {
       let line = lines[min(walk.line, lines.count - 1)]
-      var text = hard ? "" : source.string(line.trailing)
+      var text = addsTrailing ? source.string(line.trailing) : ""
       text += source.string(line.terminator)
       walk.line = min(walk.line + 1, lines.count - 1)
       text += source.string(lines[walk.line].leading)
@@ -107,7 +109,8 @@ struct InlineRenderer {
         walk.segments.append(Segment(text: text, style: style, mayHoldMarkers: true))
       case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
         guard isEnter else { continue }
-        newLine(&walk, style: style, hard: type == CMARK_NODE_LINEBREAK)
+        // A hard break drops the spaces that made it.
+        newLine(&walk, style: style, addsTrailing: type == CMARK_NODE_SOFTBREAK)
         walk.expectsSentinel = lines[walk.line].hasSentinel
       case CMARK_NODE_CODE:
         guard isEnter else { continue }
@@ -115,10 +118,11 @@ struct InlineRenderer {
         code.fontFamily = codeFamily
         walk.expectsSentinel = false
         // cmark turned each line ending inside the span into a space, so a line start shows
-        // as a space and the sentinel.
+        // as a space and the sentinel; the trailing white space is still in the literal.
         let separator = Array((" " + String(sentinel)).utf8)
-        for (index, piece) in split(literal(node), at: separator).enumerated() {
-          if index > 0 { newLine(&walk, style: code, hard: false) }
+        let text = restoringEscapedBars(literal(node), resolved: false)
+        for (index, piece) in split(text, at: separator).enumerated() {
+          if index > 0 { newLine(&walk, style: code, addsTrailing: false) }
           if !piece.isEmpty {
             walk.segments.append(Segment(text: piece, style: code, mayHoldMarkers: false))
           }
@@ -126,11 +130,12 @@ struct InlineRenderer {
       case CMARK_NODE_HTML_INLINE:
         guard isEnter else { continue }
         walk.expectsSentinel = false
-        for (index, piece) in split(literal(node), at: [0x0A]).enumerated() {
+        let text = restoringEscapedBars(literal(node), resolved: false)
+        for (index, piece) in split(text, at: [0x0A]).enumerated() {
           var piece = piece
           if index > 0 {
             // The raw text keeps the trailing spaces of the line it leaves.
-            newLine(&walk, style: style, hard: true)
+            newLine(&walk, style: style, addsTrailing: false)
             if lines[walk.line].hasSentinel { dropSentinel(from: &piece) }
           }
           if !piece.isEmpty {
@@ -154,7 +159,8 @@ struct InlineRenderer {
             case CMARK_NODE_EMPH: inner.isItalic = true
             default:
               // A target Foundation cannot read (or an empty one) leaves plain text.
-              if let url = cmark_node_get_url(node).flatMap({ URL(string: String(cString: $0)) }) {
+              let target = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+              if let url = URL(string: restoringEscapedBars(target, resolved: true)) {
                 inner.link = url
               }
             }
@@ -165,8 +171,7 @@ struct InlineRenderer {
         }
       default:
         // Strikethrough is an extension node type, known by name only.
-        if let name = cmark_node_get_type_string(node), String(cString: name) == "strikethrough"
-        {
+        if let name = cmark_node_get_type_string(node), String(cString: name) == "strikethrough" {
           if isEnter {
             var inner = style
             if imageDepth == 0 { inner.isStrikethrough = true }
@@ -185,6 +190,13 @@ struct InlineRenderer {
 
   private func literal(_ node: OpaquePointer) -> String {
     cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+  }
+
+  /// `text` with the stand-in for `\|` replaced: by `|` where cmark resolves escapes (text,
+  /// link targets), by `\|` where it does not (code, raw HTML).
+  private func restoringEscapedBars(_ text: String, resolved: Bool) -> String {
+    guard let escapedBar = source.escapedBar, text.contains(escapedBar) else { return text }
+    return text.replacingOccurrences(of: escapedBar, with: resolved ? "|" : "\\|")
   }
 
   /// Removes the sentinel a line was given, by scalar: a combining mark after it would make
@@ -214,13 +226,20 @@ struct InlineRenderer {
 
   // MARK: - Spoilers
 
+  private func restoredPiece(_ bytes: ArraySlice<UInt8>) -> String {
+    restoringEscapedBars(String(decoding: bytes, as: UTF8.self), resolved: true)
+  }
+
   /// Appends a paragraph's segments, turning pairs of `||` in text nodes into spoilers: the
   /// first marker opens, the next closes, and a last marker without a partner stays text.
   ///
   /// A marker is two `|` in one text node, so `\|\|` or `&#124;|` write a literal `||`.
   private mutating func appendResolvingSpoilers(_ segments: [Segment]) {
     var markers: [(segment: Int, offset: Int)] = []
-    for (index, segment) in segments.enumerated() where segment.mayHoldMarkers {
+    // `contains` is the standard library's fast search; most text has no marker at all.
+    for index in segments.indices
+    where segments[index].mayHoldMarkers && segments[index].text.contains("||") {
+      let segment = segments[index]
       var previousWasBar = false
       var offset = 0
       for byte in segment.text.utf8 {
@@ -240,20 +259,23 @@ struct InlineRenderer {
     let pairedCount = markers.count - markers.count % 2
     var nextMarker = 0
     var isSpoiler = false
-    for (index, segment) in segments.enumerated() {
+    for index in segments.indices {
+      let segment = segments[index]
       var style = segment.style
+      let text = restoringEscapedBars(segment.text, resolved: segment.mayHoldMarkers)
       guard nextMarker < pairedCount, markers[nextMarker].segment == index else {
         style.isSpoiler = style.isSpoiler || isSpoiler
-        output.append(segment.text, style: style)
+        output.append(text, style: style)
         continue
       }
+      // The stand-in and `|` are not the same length, so cut before restoring.
       let utf8 = Array(segment.text.utf8)
       var start = 0
       while nextMarker < pairedCount, markers[nextMarker].segment == index {
         let offset = markers[nextMarker].offset
         style.isSpoiler = segment.style.isSpoiler || isSpoiler
         if offset > start {
-          output.append(String(decoding: utf8[start..<offset], as: UTF8.self), style: style)
+          output.append(restoredPiece(utf8[start..<offset]), style: style)
         }
         isSpoiler.toggle()
         start = offset + 2
@@ -261,7 +283,7 @@ struct InlineRenderer {
       }
       style.isSpoiler = segment.style.isSpoiler || isSpoiler
       if start < utf8.count {
-        output.append(String(decoding: utf8[start...], as: UTF8.self), style: style)
+        output.append(restoredPiece(utf8[start...]), style: style)
       }
     }
   }

@@ -51,7 +51,9 @@ import TextLayout
 ///    so the line ending is put back there too. Blank lines come back verbatim.
 /// 5. Spoilers: cmark knows no `||`, so markers are found in the text nodes of a paragraph
 ///    (never in code or raw HTML), the first opening and the next closing, across styled
-///    spans; a last marker with no partner stays literal.
+///    spans; a last marker with no partner stays literal, and `\|\|` writes a literal `||`
+///    (each escaped bar is given to cmark as a stand-in punctuation character, since cmark
+///    would resolve the escape to a bar like any other).
 ///
 /// Known limits of this approach: a code span or raw HTML running onto a line that starts
 /// with `www.`, and a link destination or title split over lines, are the only places where

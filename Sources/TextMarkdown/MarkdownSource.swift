@@ -33,6 +33,10 @@ struct MarkdownSource {
   let sentinel: [UInt8]
   /// What cmark parses: the chunks, each line behind the sentinel, chunks apart by blank lines.
   let fed: [UInt8]
+  /// What stands for an escaped bar `\|` in `fed`, if the Markdown has one: a punctuation
+  /// character absent from the input. cmark would resolve `\|\|` to a `||` that no one could
+  /// tell from a spoiler marker.
+  let escapedBar: String?
 
   /// The sentinel candidates, rarest first. cmark-gfm counts every `Zs` character as white space
   /// for the emphasis flanking rules, as it does the line start the sentinel stands in for.
@@ -40,6 +44,12 @@ struct MarkdownSource {
     "\u{2007}", "\u{2008}", "\u{205F}", "\u{1680}", "\u{2004}", "\u{2005}", "\u{2006}",
     "\u{2009}", "\u{200A}", "\u{2000}", "\u{2001}", "\u{2002}", "\u{2003}", "\u{202F}",
     "\u{00A0}", "\u{3000}",
+  ]
+
+  /// Placeholder candidates for `\|`: Unicode punctuation (`Po`), as `|` is punctuation for
+  /// the flanking rules.
+  private static let escapedBarCandidates: [Unicode.Scalar] = [
+    "\u{2E2E}", "\u{2E2D}", "\u{2E2C}", "\u{2E2B}", "\u{2E19}", "\u{2E18}",
   ]
 
   /// Cuts `markdown` into lines and paragraphs.
@@ -52,10 +62,15 @@ struct MarkdownSource {
     self.bytes = bytes
 
     var present = Set<Unicode.Scalar>()
-    let candidates = Set(Self.sentinelCandidates)
-    for scalar in markdown.unicodeScalars where scalar.value >= 0xA0 && candidates.contains(scalar) {
+    let candidates = Set(Self.sentinelCandidates + Self.escapedBarCandidates)
+    for scalar in markdown.unicodeScalars where scalar.value >= 0xA0 && candidates.contains(scalar)
+    {
       present.insert(scalar)
     }
+    // With every candidate present, `\|` is left to cmark and counts as a marker.
+    let escapedBar = Self.escapedBarCandidates.first { !present.contains($0) }
+      .map { String(Character($0)) }
+    let escapedBarBytes = escapedBar.map { Array($0.utf8) }
     // With every candidate used (only contrived input), U+2007 still works for all but code
     // spans across lines that hold U+2007 themselves.
     let sentinelScalar =
@@ -71,8 +86,9 @@ struct MarkdownSource {
       while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
       var terminatorEnd = end
       if terminatorEnd < bytes.count {
-        terminatorEnd += bytes[terminatorEnd] == 0x0D && terminatorEnd + 1 < bytes.count
-          && bytes[terminatorEnd + 1] == 0x0A ? 2 : 1
+        terminatorEnd +=
+          bytes[terminatorEnd] == 0x0D && terminatorEnd + 1 < bytes.count
+            && bytes[terminatorEnd + 1] == 0x0A ? 2 : 1
       }
       var contentStart = start
       while contentStart < end, Self.isSpaceOrTab(bytes[contentStart]) { contentStart += 1 }
@@ -97,17 +113,29 @@ struct MarkdownSource {
     self.chunks = chunks
 
     var fed: [UInt8] = []
+    var hasEscapedBar = false
     fed.reserveCapacity(bytes.count + bytes.count / 8 + 16)
     for chunk in chunks {
       for line in chunk.lines {
         if line.hasSentinel { fed += sentinel }
         // The trailing spaces go in too: two of them make a hard line break.
-        fed += bytes[line.content.lowerBound..<line.trailing.upperBound]
+        var backslashes = 0
+        for byte in bytes[line.content.lowerBound..<line.trailing.upperBound] {
+          if byte == UInt8(ascii: "|"), backslashes % 2 == 1, let escapedBarBytes {
+            hasEscapedBar = true
+            fed.removeLast()
+            fed += escapedBarBytes
+          } else {
+            fed.append(byte)
+          }
+          backslashes = byte == UInt8(ascii: "\\") ? backslashes + 1 : 0
+        }
         fed.append(0x0A)
       }
       fed.append(0x0A)
     }
     self.fed = fed
+    self.escapedBar = hasEscapedBar ? escapedBar : nil
   }
 
   /// The original characters of a UTF-8 range.
