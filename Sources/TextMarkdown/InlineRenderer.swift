@@ -6,29 +6,59 @@ import TextLayout
 /// the node stack, the whitespace cmark dropped put back from ``MarkdownSource``, and spoilers
 /// found in the text nodes.
 ///
-/// - Complexity: O(*n*): each node is visited once, each piece of text is appended once, and
-///   spoiler markers are paired in one pass per paragraph.
+/// The walk works on bytes and on ``Attributes`` (a few flags, cheap to copy and compare) and
+/// makes a `TextStyle` and a `String` once per run of equal attributes, so that a megabyte of
+/// alternating markup costs little even in a debug build.
+///
+/// - Complexity: O(*n*): each node is visited once, each byte is copied a constant number of
+///   times, and spoiler markers are paired in one pass per paragraph.
 struct InlineRenderer {
-  /// A piece of a paragraph's output before the spoiler pass.
+  /// What Markdown sets on top of the base style.
+  private struct Attributes: Hashable {
+    var isBold = false
+    var isItalic = false
+    var isCode = false
+    var isStrikethrough = false
+    var isSpoiler = false
+    /// An index into `links`, or -1.
+    var link = -1
+  }
+
+  /// Where a paragraph's bytes change attributes.
   private struct Segment {
-    var text: String
-    var style: TextStyle
-    /// Whether `||` in this piece can mark a spoiler: text nodes only, not code, raw HTML or
-    /// the whitespace put back.
-    var mayHoldMarkers: Bool
+    var start: Int
+    var attributes: Attributes
   }
 
   private let source: MarkdownSource
   private let base: TextStyle
   private let codeFamily: String
-  private let sentinel: Unicode.Scalar
+  private var links: [URL] = []
   private var output: StyledText
+  /// Bytes waiting to be appended to `output` with `pendingAttributes`.
+  private var pending: [UInt8] = []
+  private var pendingAttributes = Attributes()
+
+  // The current paragraph: its bytes, where attributes change, and the UTF-8 offsets of the
+  // `||` markers in its text nodes.
+  private var bytes: [UInt8] = []
+  private var segments: [Segment] = []
+  private var markers: [Int] = []
+
+  private static let text = CMARK_NODE_TEXT.rawValue
+  private static let softbreak = CMARK_NODE_SOFTBREAK.rawValue
+  private static let linebreak = CMARK_NODE_LINEBREAK.rawValue
+  private static let code = CMARK_NODE_CODE.rawValue
+  private static let htmlInline = CMARK_NODE_HTML_INLINE.rawValue
+  private static let image = CMARK_NODE_IMAGE.rawValue
+  private static let strong = CMARK_NODE_STRONG.rawValue
+  private static let emph = CMARK_NODE_EMPH.rawValue
+  private static let link = CMARK_NODE_LINK.rawValue
 
   init(source: MarkdownSource, base: TextStyle, codeFamily: String) {
     self.source = source
     self.base = base
     self.codeFamily = codeFamily
-    self.sentinel = String(decoding: source.sentinel, as: UTF8.self).unicodeScalars.first!
     self.output = StyledText("", style: base)
   }
 
@@ -49,7 +79,7 @@ struct InlineRenderer {
     for (index, chunk) in source.chunks.enumerated() {
       let first = chunk.lines[0]
       let last = chunk.lines[chunk.lines.count - 1]
-      appendSource(position..<first.content.lowerBound)
+      emit(source.bytes[position..<first.content.lowerBound], Attributes())
       if matched {
         appendParagraph(paragraphs[index], lines: chunk.lines)
         position = last.trailing.lowerBound
@@ -57,234 +87,269 @@ struct InlineRenderer {
         position = first.content.lowerBound
       }
     }
-    appendSource(position..<source.bytes.count)
+    emit(source.bytes[position...], Attributes())
+    flush()
     return output
   }
 
-  private mutating func appendSource(_ range: Range<Int>) {
-    if !range.isEmpty { output.append(source.string(range), style: base) }
+  // MARK: - Output
+
+  private mutating func emit(_ piece: ArraySlice<UInt8>, _ attributes: Attributes) {
+    if piece.isEmpty { return }
+    if attributes != pendingAttributes {
+      flush()
+      pendingAttributes = attributes
+    }
+    pending.append(contentsOf: piece)
+  }
+
+  private mutating func flush() {
+    if pending.isEmpty { return }
+    var style = base
+    let attributes = pendingAttributes
+    if attributes.isBold { style.weight = .bold }
+    if attributes.isItalic { style.isItalic = true }
+    if attributes.isCode { style.fontFamily = codeFamily }
+    if attributes.isStrikethrough { style.isStrikethrough = true }
+    if attributes.isSpoiler { style.isSpoiler = true }
+    if attributes.link >= 0 { style.link = links[attributes.link] }
+    output.append(String(decoding: pending, as: UTF8.self), style: style)
+    pending.removeAll(keepingCapacity: true)
   }
 
   // MARK: - One paragraph
 
-  /// The state of the walk through one paragraph.
-  private struct Walk {
-    var segments: [Segment] = []
-    /// The line of the chunk the walk is on.
-    var line = 0
-    /// Whether the next text node should begin with the sentinel of a line start.
-    var expectsSentinel: Bool
-  }
-
   private mutating func appendParagraph(_ paragraph: OpaquePointer, lines: [MarkdownSource.Line]) {
-    var walk = Walk(expectsSentinel: lines[0].hasSentinel)
-    var styles: [TextStyle] = [base]
+    bytes.removeAll(keepingCapacity: true)
+    segments.removeAll(keepingCapacity: true)
+    markers.removeAll(keepingCapacity: true)
+    var line = 0
+    // Whether the next text node should begin with the sentinel of a line start.
+    var expectsSentinel = lines[0].hasSentinel
+    var stack: [Attributes] = [Attributes()]
     // Inside an image only the alt text's characters count, as in HTML's alt attribute.
     var imageDepth = 0
-
-    /// Ends the walk's line: its trailing white space if cmark dropped it, its line ending,
-    /// and the next line's indentation.
-    func newLine(_ walk: inout Walk, style: TextStyle, addsTrailing: Bool) {
-      let line = lines[min(walk.line, lines.count - 1)]
-      var text = addsTrailing ? source.string(line.trailing) : ""
-      text += source.string(line.terminator)
-      walk.line = min(walk.line + 1, lines.count - 1)
-      text += source.string(lines[walk.line].leading)
-      walk.segments.append(Segment(text: text, style: style, mayHoldMarkers: false))
-    }
 
     guard let iterator = cmark_iter_new(paragraph) else { return }
     defer { cmark_iter_free(iterator) }
     while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
       guard let node = cmark_iter_get_node(iterator), node != paragraph else { continue }
-      let type = cmark_node_get_type(node)
+      // Raw values: comparing the imported enum goes through a generic == in debug builds.
+      let type = cmark_node_get_type(node).rawValue
       let isEnter = event == CMARK_EVENT_ENTER
-      let style = styles[styles.count - 1]
+      let attributes = stack[stack.count - 1]
       switch type {
-      case CMARK_NODE_TEXT:
+      case Self.text:
         guard isEnter else { continue }
-        var text = literal(node)
-        if walk.expectsSentinel { dropSentinel(from: &text) }
-        walk.expectsSentinel = false
-        walk.segments.append(Segment(text: text, style: style, mayHoldMarkers: true))
-      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        setAttributes(attributes)
+        appendText(literal(node), dropping: expectsSentinel ? source.sentinel : [])
+        expectsSentinel = false
+      case Self.softbreak, Self.linebreak:
         guard isEnter else { continue }
+        setAttributes(attributes)
         // A hard break drops the spaces that made it.
-        newLine(&walk, style: style, addsTrailing: type == CMARK_NODE_SOFTBREAK)
-        walk.expectsSentinel = lines[walk.line].hasSentinel
-      case CMARK_NODE_CODE:
+        newLine(&line, in: lines, addsTrailing: type == Self.softbreak)
+        expectsSentinel = lines[line].hasSentinel
+      case Self.code:
         guard isEnter else { continue }
-        var code = style
-        code.fontFamily = codeFamily
-        walk.expectsSentinel = false
+        var code = attributes
+        code.isCode = true
+        setAttributes(code)
+        expectsSentinel = false
         // cmark turned each line ending inside the span into a space, so a line start shows
         // as a space and the sentinel; the trailing white space is still in the literal.
-        let separator = Array((" " + String(sentinel)).utf8)
-        let text = restoringEscapedBars(literal(node), resolved: false)
-        for (index, piece) in split(text, at: separator).enumerated() {
-          if index > 0 { newLine(&walk, style: code, addsTrailing: false) }
-          if !piece.isEmpty {
-            walk.segments.append(Segment(text: piece, style: code, mayHoldMarkers: false))
-          }
-        }
-      case CMARK_NODE_HTML_INLINE:
+        appendRaw(literal(node), isHTML: false, line: &line, in: lines)
+      case Self.htmlInline:
         guard isEnter else { continue }
-        walk.expectsSentinel = false
-        let text = restoringEscapedBars(literal(node), resolved: false)
-        for (index, piece) in split(text, at: [0x0A]).enumerated() {
-          var piece = piece
-          if index > 0 {
-            // The raw text keeps the trailing spaces of the line it leaves.
-            newLine(&walk, style: style, addsTrailing: false)
-            if lines[walk.line].hasSentinel { dropSentinel(from: &piece) }
-          }
-          if !piece.isEmpty {
-            walk.segments.append(Segment(text: piece, style: style, mayHoldMarkers: false))
-          }
+        setAttributes(attributes)
+        expectsSentinel = false
+        // Raw HTML keeps its line endings, and the trailing spaces before them.
+        appendRaw(literal(node), isHTML: true, line: &line, in: lines)
+      case Self.image:
+        imageDepth += isEnter ? 1 : -1
+        if isEnter { stack.append(attributes) } else { stack.removeLast() }
+      case Self.strong, Self.emph, Self.link:
+        guard isEnter else {
+          stack.removeLast()
+          continue
         }
-      case CMARK_NODE_IMAGE:
-        if isEnter {
-          imageDepth += 1
-          styles.append(style)
-        } else {
-          imageDepth -= 1
-          styles.removeLast()
-        }
-      case CMARK_NODE_STRONG, CMARK_NODE_EMPH, CMARK_NODE_LINK:
-        if isEnter {
-          var inner = style
-          if imageDepth == 0 {
-            switch type {
-            case CMARK_NODE_STRONG: inner.weight = .bold
-            case CMARK_NODE_EMPH: inner.isItalic = true
-            default:
-              // A target Foundation cannot read (or an empty one) leaves plain text.
-              let target = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-              if let url = URL(string: restoringEscapedBars(target, resolved: true)) {
-                inner.link = url
-              }
+        var inner = attributes
+        if imageDepth == 0 {
+          switch type {
+          case Self.strong: inner.isBold = true
+          case Self.emph: inner.isItalic = true
+          default:
+            // A target Foundation cannot read (or an empty one) leaves plain text.
+            let target = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if let url = URL(string: restoringEscapedBars(target)) {
+              links.append(url)
+              inner.link = links.count - 1
             }
           }
-          styles.append(inner)
-        } else {
-          styles.removeLast()
         }
+        stack.append(inner)
       default:
         // Strikethrough is an extension node type, known by name only.
         if let name = cmark_node_get_type_string(node), String(cString: name) == "strikethrough" {
-          if isEnter {
-            var inner = style
-            if imageDepth == 0 { inner.isStrikethrough = true }
-            styles.append(inner)
-          } else {
-            styles.removeLast()
+          guard isEnter else {
+            stack.removeLast()
+            continue
           }
-        } else if isEnter, cmark_node_get_literal(node) != nil {
+          var inner = attributes
+          if imageDepth == 0 { inner.isStrikethrough = true }
+          stack.append(inner)
+        } else if isEnter {
           // No other extension is attached; keep any text an unknown node carries.
-          walk.segments.append(Segment(text: literal(node), style: style, mayHoldMarkers: false))
+          setAttributes(attributes)
+          appendRaw(literal(node), isHTML: true, line: &line, in: lines)
         }
       }
     }
-    appendResolvingSpoilers(walk.segments)
+    emitParagraph()
   }
 
-  private func literal(_ node: OpaquePointer) -> String {
-    cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+  private mutating func setAttributes(_ attributes: Attributes) {
+    if segments.last?.attributes != attributes {
+      segments.append(Segment(start: bytes.count, attributes: attributes))
+    }
   }
 
-  /// `text` with the stand-in for `\|` replaced: by `|` where cmark resolves escapes (text,
-  /// link targets), by `\|` where it does not (code, raw HTML).
-  private func restoringEscapedBars(_ text: String, resolved: Bool) -> String {
-    guard let escapedBar = source.escapedBar, text.contains(escapedBar) else { return text }
-    return text.replacingOccurrences(of: escapedBar, with: resolved ? "|" : "\\|")
+  /// Ends the walk's line: its trailing white space if cmark dropped it, its line ending,
+  /// and the next line's indentation.
+  private mutating func newLine(
+    _ line: inout Int, in lines: [MarkdownSource.Line], addsTrailing: Bool
+  ) {
+    let current = lines[min(line, lines.count - 1)]
+    // Most lines have no indentation or trailing spaces: skip the empty copies.
+    if addsTrailing, !current.trailing.isEmpty { bytes += source.bytes[current.trailing] }
+    bytes += source.bytes[current.terminator]
+    line = min(line + 1, lines.count - 1)
+    if !lines[line].leading.isEmpty { bytes += source.bytes[lines[line].leading] }
   }
 
-  /// Removes the sentinel a line was given, by scalar: a combining mark after it would make
-  /// one `Character` of both.
-  private func dropSentinel(from text: inout String) {
-    if text.unicodeScalars.first == sentinel { text.unicodeScalars.removeFirst() }
+  /// A node's literal as bytes, without the copy a `String` would make.
+  private func literal(_ node: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
+    guard let literal = cmark_node_get_literal(node) else {
+      return UnsafeBufferPointer(start: nil, count: 0)
+    }
+    return UnsafeBufferPointer(
+      start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
   }
 
-  /// The pieces of `text` between occurrences of a UTF-8 byte pattern, empty pieces included.
-  private func split(_ text: String, at separator: [UInt8]) -> [String] {
-    let utf8 = Array(text.utf8)
-    var pieces: [String] = []
-    var start = 0
-    var index = 0
-    while index + separator.count <= utf8.count {
-      if utf8[index..<index + separator.count].elementsEqual(separator) {
-        pieces.append(String(decoding: utf8[start..<index], as: UTF8.self))
-        index += separator.count
-        start = index
+  /// Appends a text node's literal, noting its `||` markers and putting back escaped bars.
+  private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, dropping prefix: [UInt8]) {
+    var text = text
+    if !prefix.isEmpty, text.starts(with: prefix) {
+      text = UnsafeBufferPointer(rebasing: text[prefix.count...])
+    }
+    let escapedBar = source.escapedBar ?? []
+    let bar = UInt8(ascii: "|")
+    // Most text has no bar at all: one fast search, then a plain copy.
+    func contains(_ byte: UInt8) -> Bool {
+      guard let start = text.baseAddress else { return false }
+      return memchr(start, Int32(byte), text.count) != nil
+    }
+    guard contains(bar) || (!escapedBar.isEmpty && contains(escapedBar[0])) else {
+      bytes.append(contentsOf: text)
+      return
+    }
+    var index = text.startIndex
+    var previousWasBar = false
+    while index < text.endIndex {
+      if !escapedBar.isEmpty, text[index...].starts(with: escapedBar) {
+        bytes.append(bar)
+        previousWasBar = false
+        index += escapedBar.count
+        continue
+      }
+      let byte = text[index]
+      if byte == bar, previousWasBar {
+        markers.append(bytes.count - 1)
+        previousWasBar = false
       } else {
+        previousWasBar = byte == bar
+      }
+      bytes.append(byte)
+      index += 1
+    }
+  }
+
+  /// Appends code or raw HTML, where escapes are not resolved, putting back the line breaks
+  /// cmark kept: in HTML a line ending (and the next line's sentinel after it), in code a
+  /// space and the sentinel.
+  private mutating func appendRaw(
+    _ text: UnsafeBufferPointer<UInt8>, isHTML: Bool, line: inout Int,
+    in lines: [MarkdownSource.Line]
+  ) {
+    guard let start = text.baseAddress else { return }
+    let lineStart: [UInt8] = isHTML ? [0x0A] : [0x20] + source.sentinel
+    let escapedBar = source.escapedBar ?? []
+    var index = 0
+    while index < text.count {
+      // Copy up to the next byte that may begin a pattern in one go.
+      var next = text.count
+      if let found = memchr(start + index, Int32(lineStart[0]), text.count - index) {
+        next = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      }
+      if !escapedBar.isEmpty,
+        let found = memchr(start + index, Int32(escapedBar[0]), next - index)
+      {
+        next = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start + index, count: next - index))
+      index = next
+      guard index < text.count else { break }
+      let rest = UnsafeBufferPointer(rebasing: text[index...])
+      if rest.starts(with: lineStart) {
+        newLine(&line, in: lines, addsTrailing: false)
+        index += lineStart.count
+        if isHTML, lines[line].hasSentinel,
+          UnsafeBufferPointer(rebasing: text[index...]).starts(with: source.sentinel)
+        {
+          index += source.sentinel.count
+        }
+      } else if !escapedBar.isEmpty, rest.starts(with: escapedBar) {
+        bytes += [UInt8(ascii: "\\"), UInt8(ascii: "|")]
+        index += escapedBar.count
+      } else {
+        bytes.append(text[index])
         index += 1
       }
     }
-    pieces.append(String(decoding: utf8[start...], as: UTF8.self))
-    return pieces
+  }
+
+  /// `text` with the stand-in for `\|` put back as the `|` cmark resolved it to.
+  private func restoringEscapedBars(_ text: String) -> String {
+    guard let escapedBar = source.escapedBar else { return text }
+    let standIn = String(decoding: escapedBar, as: UTF8.self)
+    return text.contains(standIn) ? text.replacingOccurrences(of: standIn, with: "|") : text
   }
 
   // MARK: - Spoilers
 
-  private func restoredPiece(_ bytes: ArraySlice<UInt8>) -> String {
-    restoringEscapedBars(String(decoding: bytes, as: UTF8.self), resolved: true)
-  }
-
-  /// Appends a paragraph's segments, turning pairs of `||` in text nodes into spoilers: the
-  /// first marker opens, the next closes, and a last marker without a partner stays text.
+  /// Emits the paragraph, turning pairs of `||` in text nodes into spoilers: the first marker
+  /// opens, the next closes, and a last marker without a partner stays text.
   ///
-  /// A marker is two `|` in one text node, so `\|\|` or `&#124;|` write a literal `||`.
-  private mutating func appendResolvingSpoilers(_ segments: [Segment]) {
-    var markers: [(segment: Int, offset: Int)] = []
-    // `contains` is the standard library's fast search; most text has no marker at all.
-    for index in segments.indices
-    where segments[index].mayHoldMarkers && segments[index].text.contains("||") {
-      let segment = segments[index]
-      var previousWasBar = false
-      var offset = 0
-      for byte in segment.text.utf8 {
-        if byte == UInt8(ascii: "|") {
-          if previousWasBar {
-            markers.append((index, offset - 1))
-            previousWasBar = false
-          } else {
-            previousWasBar = true
-          }
-        } else {
-          previousWasBar = false
-        }
-        offset += 1
-      }
-    }
+  /// Markers are two `|` in one text node, so `\|\|` writes a literal `||`, as does `||` in
+  /// code or raw HTML.
+  private mutating func emitParagraph() {
     let pairedCount = markers.count - markers.count % 2
     var nextMarker = 0
     var isSpoiler = false
     for index in segments.indices {
-      let segment = segments[index]
-      var style = segment.style
-      let text = restoringEscapedBars(segment.text, resolved: segment.mayHoldMarkers)
-      guard nextMarker < pairedCount, markers[nextMarker].segment == index else {
-        style.isSpoiler = style.isSpoiler || isSpoiler
-        output.append(text, style: style)
-        continue
-      }
-      // The stand-in and `|` are not the same length, so cut before restoring.
-      let utf8 = Array(segment.text.utf8)
-      var start = 0
-      while nextMarker < pairedCount, markers[nextMarker].segment == index {
-        let offset = markers[nextMarker].offset
-        style.isSpoiler = segment.style.isSpoiler || isSpoiler
-        if offset > start {
-          output.append(restoredPiece(utf8[start..<offset]), style: style)
-        }
+      var attributes = segments[index].attributes
+      let end = index + 1 < segments.count ? segments[index + 1].start : bytes.count
+      var start = segments[index].start
+      while nextMarker < pairedCount, markers[nextMarker] < end {
+        let offset = markers[nextMarker]
+        attributes.isSpoiler = isSpoiler
+        emit(bytes[start..<offset], attributes)
         isSpoiler.toggle()
         start = offset + 2
         nextMarker += 1
       }
-      style.isSpoiler = segment.style.isSpoiler || isSpoiler
-      if start < utf8.count {
-        output.append(restoredPiece(utf8[start...]), style: style)
-      }
+      attributes.isSpoiler = isSpoiler
+      emit(bytes[start..<end], attributes)
     }
   }
 }

@@ -36,7 +36,7 @@ struct MarkdownSource {
   /// What stands for an escaped bar `\|` in `fed`, if the Markdown has one: a punctuation
   /// character absent from the input. cmark would resolve `\|\|` to a `||` that no one could
   /// tell from a spoiler marker.
-  let escapedBar: String?
+  let escapedBar: [UInt8]?
 
   /// The sentinel candidates, rarest first. cmark-gfm counts every `Zs` character as white space
   /// for the emphasis flanking rules, as it does the line start the sentinel stands in for.
@@ -68,9 +68,8 @@ struct MarkdownSource {
       present.insert(scalar)
     }
     // With every candidate present, `\|` is left to cmark and counts as a marker.
-    let escapedBar = Self.escapedBarCandidates.first { !present.contains($0) }
-      .map { String(Character($0)) }
-    let escapedBarBytes = escapedBar.map { Array($0.utf8) }
+    let escapedBarBytes = Self.escapedBarCandidates.first { !present.contains($0) }
+      .map { Array(String(Character($0)).utf8) }
     // With every candidate used (only contrived input), U+2007 still works for all but code
     // spans across lines that hold U+2007 themselves.
     let sentinelScalar =
@@ -135,7 +134,7 @@ struct MarkdownSource {
       fed.append(0x0A)
     }
     self.fed = fed
-    self.escapedBar = hasEscapedBar ? escapedBar : nil
+    self.escapedBar = hasEscapedBar ? escapedBarBytes : nil
   }
 
   /// The original characters of a UTF-8 range.
