@@ -1,6 +1,7 @@
 import CCmarkGFM
 import Foundation
 import TextLayout
+import TextMarkdown
 
 /// What a character carries, read either from cmark-gfm's HTML or from a ``StyledText``, so
 /// the two can be compared character by character.
@@ -77,24 +78,27 @@ struct MarkedText: Equatable, CustomStringConvertible {
 enum CmarkOracle {
   /// cmark-gfm's HTML for `markdown`.
   static func html(_ markdown: String) -> String {
-    cmark_gfm_core_extensions_ensure_registered()
-    let parser = cmark_parser_new(CMARK_OPT_DEFAULT)!
-    defer { cmark_parser_free(parser) }
-    for name in ["strikethrough", "autolink"] {
-      cmark_parser_attach_syntax_extension(parser, cmark_find_syntax_extension(name))
-    }
-    let bytes = Array(markdown.utf8)
-    bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) {
-        cmark_parser_feed(parser, $0.baseAddress, $0.count)
+    // The parser's lock: cmark-gfm 0.29 is not safe to run twice at once (see cmarkLock).
+    cmarkLock.withLock { _ in
+      cmark_gfm_core_extensions_ensure_registered()
+      let parser = cmark_parser_new(CMARK_OPT_DEFAULT)!
+      defer { cmark_parser_free(parser) }
+      for name in ["strikethrough", "autolink"] {
+        cmark_parser_attach_syntax_extension(parser, cmark_find_syntax_extension(name))
       }
+      let bytes = Array(markdown.utf8)
+      bytes.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) {
+          cmark_parser_feed(parser, $0.baseAddress, $0.count)
+        }
+      }
+      let document = cmark_parser_finish(parser)!
+      defer { cmark_node_free(document) }
+      let html = cmark_render_html(
+        document, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(parser))!
+      defer { free(html) }
+      return String(cString: html)
     }
-    let document = cmark_parser_finish(parser)!
-    defer { cmark_node_free(document) }
-    let html = cmark_render_html(
-      document, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(parser))!
-    defer { free(html) }
-    return String(cString: html)
   }
 
   enum ReadError: Error, CustomStringConvertible {

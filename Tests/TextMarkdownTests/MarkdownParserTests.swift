@@ -251,3 +251,25 @@ struct SpoilerTests {
     #expect(text.runs.allSatisfy { $0.style.link == URL(string: "https://example.com") })
   }
 }
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+  @Test("Parses on many threads at once agree with one parse alone")
+  func concurrentParses() async throws {
+    // Strikethrough and autolinks are what a racing cmark-gfm 0.29 loses.
+    let source = "a ~~b~~ www.example.com c ~~d~~ https://example.org e me@example.com"
+    let expected = try parse(source)
+    #expect(expected.runs.count == 10)
+    let mismatches = await withTaskGroup(of: Int.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          var count = 0
+          for _ in 0..<300 where (try? parse(source)) != expected { count += 1 }
+          return count
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+  }
+}
