@@ -57,7 +57,12 @@ import TextLayout
 ///
 /// Known limits of this approach: a code span or raw HTML running onto a line that starts
 /// with `www.`, and a link destination or title split over lines, are the only places where
-/// a line's indentation can be lost or land on the wrong line.
+/// a line's indentation can be lost or land on the wrong line. Inside an autolink
+/// (`<https://a\|b>`) an escaped bar loses its backslash, and bars written as entities
+/// (`&#124;&#124;`) count as a spoiler marker, since cmark gives them as plain text.
+///
+/// Parsing is safe from any thread. cmark-gfm 0.29 is not safe to run twice at once, so
+/// parses take turns behind one lock; building the result runs in parallel.
 public enum MarkdownParser {
   /// Parses inline Markdown into styled text, keeping white space and lines as written.
   ///

@@ -45,6 +45,10 @@ struct OracleTests {
       "<https://example.com/auto> and <mailto:a@example.com>",
       "**bold\nacross** lines, _and\nitalic_ and ~~strike\nacross~~",
       "a hard  \nbreak and a backslash\\\nbreak",
+      // Delimiters at line starts, where the parser puts its sentinel space.
+      "_a_\n_b_ c\n__d__\n~~e~~\n**f**\n*g\n*h*\ni_\n_j",
+      "x *a\n*b* and **c\n**d",
+      "www.example.com/start\nhttps://example.com/next\nme@example.com\n<https://example.com/angle>",
       "&amp; &copy; &#35; &#x1F600; &bogus; \\* \\_ \\` \\[x\\]",
       "![alt text](img.png) and [![linked image](i.png)](https://example.com/img)",
       "*[a*](https://example.com/d) and [a *b](https://example.com/e) c*",
