@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "TextShaping", targets: ["TextShaping"]),
     .library(name: "TextRaster", targets: ["TextRaster"]),
     .library(name: "TextReveal", targets: ["TextReveal"]),
+    .library(name: "TextMarkdown", targets: ["TextMarkdown"]),
     .executable(name: "textreveal", targets: ["textreveal"]),
   ],
   dependencies: [
@@ -37,6 +38,15 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
+    // libcmark-gfm.pc links the extensions library too; the modulemap also names both, since
+    // Debian ships no .pc file for libcmark-gfm-extensions on its own.
+    .systemLibrary(
+      name: "CCmarkGFM",
+      pkgConfig: "libcmark-gfm",
+      providers: [
+        .apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"]),
+      ]
+    ),
     // ICU's headers clash with the copy of ICU inside Foundation when imported into Swift, so a
     // small C target wraps the few calls we need behind plain C types.
     .target(
@@ -51,6 +61,7 @@ let package = Package(
       dependencies: ["TextLayout", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]
     ),
     .target(name: "TextReveal", dependencies: ["TextLayout"]),
+    .target(name: "TextMarkdown", dependencies: ["TextLayout", "CCmarkGFM"]),
     .target(
       name: "TextRaster",
       dependencies: ["TextLayout", "TextShaping", "TextReveal", "CFreeType", "CZlib"]
@@ -86,6 +97,7 @@ let package = Package(
       // Golden PNGs, read from the source tree (see SnapshotTests.swift), not bundled.
       exclude: ["Snapshots"]
     ),
+    .testTarget(name: "TextMarkdownTests", dependencies: ["TextMarkdown", "TextLayout", "CCmarkGFM"]),
     .testTarget(name: "TextRevealCLITests", dependencies: ["textreveal", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,60 @@
+import CCmarkGFM
+import Synchronization
+
+/// Held by every cmark-gfm parse in the process, including the tests' reference renderings.
+///
+/// cmark-gfm 0.29.0.gfm.6 (Debian 12's) keeps the table of bytes that end a run of text in a
+/// global: each parse with extensions adds the extensions' bytes (`~`, `w`, `:`, `@`) before
+/// its inline pass and removes them after, so two parses at once lose each other's
+/// strikethrough and autolinks (a C program with four threads got a third of its renderings
+/// wrong). Newer releases keep the table in the parser; the lock costs little either way.
+package let cmarkLock = Mutex<Void>(())
+
+/// A document parsed by cmark-gfm with the strikethrough and autolink extensions: owns the
+/// parser and the node tree, and frees both.
+///
+/// Used on one thread at a time, inside one call of
+/// ``MarkdownParser/styledText(from:base:codeFamily:)``.
+final class CmarkDocument {
+  /// The root `CMARK_NODE_DOCUMENT`.
+  let root: OpaquePointer
+  private let parser: OpaquePointer
+
+  /// Parses UTF-8 bytes; cmark takes a length, so NUL bytes do not end the input.
+  ///
+  /// - Throws: ``MarkdownError/cmarkFailed(function:inputBytes:)`` when cmark returns `NULL`.
+  init(bytes: [UInt8]) throws(MarkdownError) {
+    let (parser, root) = cmarkLock.withLock { _ -> (OpaquePointer?, OpaquePointer?) in
+      // Fills the extension registry that `cmark_find_syntax_extension` reads; idempotent.
+      cmark_gfm_core_extensions_ensure_registered()
+      guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return (nil, nil) }
+      for name in ["strikethrough", "autolink"] {
+        if let extensionHandle = cmark_find_syntax_extension(name) {
+          cmark_parser_attach_syntax_extension(parser, extensionHandle)
+        }
+      }
+      bytes.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { chars in
+          cmark_parser_feed(parser, chars.baseAddress, chars.count)
+        }
+      }
+      return (parser, cmark_parser_finish(parser))
+    }
+    guard let parser else {
+      throw .cmarkFailed(function: "cmark_parser_new", inputBytes: bytes.count)
+    }
+    guard let root else {
+      cmarkLock.withLock { _ in cmark_parser_free(parser) }
+      throw .cmarkFailed(function: "cmark_parser_finish", inputBytes: bytes.count)
+    }
+    self.parser = parser
+    self.root = root
+  }
+
+  deinit {
+    cmarkLock.withLock { _ in
+      cmark_node_free(root)
+      cmark_parser_free(parser)
+    }
+  }
+}

@@ -1,0 +1,355 @@
+import CCmarkGFM
+import Foundation
+import TextLayout
+
+/// Walks cmark-gfm's inline nodes of each paragraph and builds the ``StyledText``: styles from
+/// the node stack, the whitespace cmark dropped put back from ``MarkdownSource``, and spoilers
+/// found in the text nodes.
+///
+/// The walk works on bytes and on ``Attributes`` (a few flags, cheap to copy and compare) and
+/// makes a `TextStyle` and a `String` once per run of equal attributes, so that a megabyte of
+/// alternating markup costs little even in a debug build.
+///
+/// - Complexity: O(*n*): each node is visited once, each byte is copied a constant number of
+///   times, and spoiler markers are paired in one pass per paragraph.
+struct InlineRenderer {
+  /// What Markdown sets on top of the base style.
+  private struct Attributes: Hashable {
+    var isBold = false
+    var isItalic = false
+    var isCode = false
+    var isStrikethrough = false
+    var isSpoiler = false
+    /// An index into `links`, or -1.
+    var link = -1
+  }
+
+  /// Where a paragraph's bytes change attributes.
+  private struct Segment {
+    var start: Int
+    var attributes: Attributes
+  }
+
+  private let source: MarkdownSource
+  private let base: TextStyle
+  private let codeFamily: String
+  private var links: [URL] = []
+  private var output: StyledText
+  /// Bytes waiting to be appended to `output` with `pendingAttributes`.
+  private var pending: [UInt8] = []
+  private var pendingAttributes = Attributes()
+
+  // The current paragraph: its bytes, where attributes change, and the UTF-8 offsets of the
+  // `||` markers in its text nodes.
+  private var bytes: [UInt8] = []
+  private var segments: [Segment] = []
+  private var markers: [Int] = []
+
+  private static let text = CMARK_NODE_TEXT.rawValue
+  private static let softbreak = CMARK_NODE_SOFTBREAK.rawValue
+  private static let linebreak = CMARK_NODE_LINEBREAK.rawValue
+  private static let code = CMARK_NODE_CODE.rawValue
+  private static let htmlInline = CMARK_NODE_HTML_INLINE.rawValue
+  private static let image = CMARK_NODE_IMAGE.rawValue
+  private static let strong = CMARK_NODE_STRONG.rawValue
+  private static let emph = CMARK_NODE_EMPH.rawValue
+  private static let link = CMARK_NODE_LINK.rawValue
+
+  init(source: MarkdownSource, base: TextStyle, codeFamily: String) {
+    self.source = source
+    self.base = base
+    self.codeFamily = codeFamily
+    self.output = StyledText("", style: base)
+  }
+
+  /// Renders the document parsed from `source.fed`.
+  mutating func render(_ document: CmarkDocument) -> StyledText {
+    var paragraphs: [OpaquePointer] = []
+    var node = cmark_node_first_child(document.root)
+    while let current = node {
+      paragraphs.append(current)
+      node = cmark_node_next(current)
+    }
+    // Each chunk is one paragraph by construction; should cmark ever disagree, the text is
+    // still all there, unstyled.
+    let matched =
+      paragraphs.count == source.chunks.count
+      && paragraphs.allSatisfy { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH }
+    var position = 0
+    for (index, chunk) in source.chunks.enumerated() {
+      let first = chunk.lines[0]
+      let last = chunk.lines[chunk.lines.count - 1]
+      emit(source.bytes[position..<first.content.lowerBound], Attributes())
+      if matched {
+        appendParagraph(paragraphs[index], lines: chunk.lines)
+        position = last.trailing.lowerBound
+      } else {
+        position = first.content.lowerBound
+      }
+    }
+    emit(source.bytes[position...], Attributes())
+    flush()
+    return output
+  }
+
+  // MARK: - Output
+
+  private mutating func emit(_ piece: ArraySlice<UInt8>, _ attributes: Attributes) {
+    if piece.isEmpty { return }
+    if attributes != pendingAttributes {
+      flush()
+      pendingAttributes = attributes
+    }
+    pending.append(contentsOf: piece)
+  }
+
+  private mutating func flush() {
+    if pending.isEmpty { return }
+    var style = base
+    let attributes = pendingAttributes
+    if attributes.isBold { style.weight = .bold }
+    if attributes.isItalic { style.isItalic = true }
+    if attributes.isCode { style.fontFamily = codeFamily }
+    if attributes.isStrikethrough { style.isStrikethrough = true }
+    if attributes.isSpoiler { style.isSpoiler = true }
+    if attributes.link >= 0 { style.link = links[attributes.link] }
+    output.append(String(decoding: pending, as: UTF8.self), style: style)
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  // MARK: - One paragraph
+
+  private mutating func appendParagraph(_ paragraph: OpaquePointer, lines: [MarkdownSource.Line]) {
+    bytes.removeAll(keepingCapacity: true)
+    segments.removeAll(keepingCapacity: true)
+    markers.removeAll(keepingCapacity: true)
+    var line = 0
+    // Whether the next text node should begin with the sentinel of a line start.
+    var expectsSentinel = lines[0].hasSentinel
+    var stack: [Attributes] = [Attributes()]
+    // Inside an image only the alt text's characters count, as in HTML's alt attribute.
+    var imageDepth = 0
+
+    guard let iterator = cmark_iter_new(paragraph) else { return }
+    defer { cmark_iter_free(iterator) }
+    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+      guard let node = cmark_iter_get_node(iterator), node != paragraph else { continue }
+      // Raw values: comparing the imported enum goes through a generic == in debug builds.
+      let type = cmark_node_get_type(node).rawValue
+      let isEnter = event == CMARK_EVENT_ENTER
+      let attributes = stack[stack.count - 1]
+      switch type {
+      case Self.text:
+        guard isEnter else { continue }
+        setAttributes(attributes)
+        appendText(literal(node), dropping: expectsSentinel ? source.sentinel : [])
+        expectsSentinel = false
+      case Self.softbreak, Self.linebreak:
+        guard isEnter else { continue }
+        setAttributes(attributes)
+        // A hard break drops the spaces that made it.
+        newLine(&line, in: lines, addsTrailing: type == Self.softbreak)
+        expectsSentinel = lines[line].hasSentinel
+      case Self.code:
+        guard isEnter else { continue }
+        var code = attributes
+        code.isCode = true
+        setAttributes(code)
+        expectsSentinel = false
+        // cmark turned each line ending inside the span into a space, so a line start shows
+        // as a space and the sentinel; the trailing white space is still in the literal.
+        appendRaw(literal(node), isHTML: false, line: &line, in: lines)
+      case Self.htmlInline:
+        guard isEnter else { continue }
+        setAttributes(attributes)
+        expectsSentinel = false
+        // Raw HTML keeps its line endings, and the trailing spaces before them.
+        appendRaw(literal(node), isHTML: true, line: &line, in: lines)
+      case Self.image:
+        imageDepth += isEnter ? 1 : -1
+        if isEnter { stack.append(attributes) } else { stack.removeLast() }
+      case Self.strong, Self.emph, Self.link:
+        guard isEnter else {
+          stack.removeLast()
+          continue
+        }
+        var inner = attributes
+        if imageDepth == 0 {
+          switch type {
+          case Self.strong: inner.isBold = true
+          case Self.emph: inner.isItalic = true
+          default:
+            // A target Foundation cannot read (or an empty one) leaves plain text.
+            let target = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if let url = URL(string: restoringEscapedBars(target)) {
+              links.append(url)
+              inner.link = links.count - 1
+            }
+          }
+        }
+        stack.append(inner)
+      default:
+        // Strikethrough is an extension node type, known by name only.
+        if let name = cmark_node_get_type_string(node), String(cString: name) == "strikethrough" {
+          guard isEnter else {
+            stack.removeLast()
+            continue
+          }
+          var inner = attributes
+          if imageDepth == 0 { inner.isStrikethrough = true }
+          stack.append(inner)
+        } else if isEnter {
+          // No other extension is attached; keep any text an unknown node carries.
+          setAttributes(attributes)
+          appendRaw(literal(node), isHTML: true, line: &line, in: lines)
+        }
+      }
+    }
+    emitParagraph()
+  }
+
+  private mutating func setAttributes(_ attributes: Attributes) {
+    if segments.last?.attributes != attributes {
+      segments.append(Segment(start: bytes.count, attributes: attributes))
+    }
+  }
+
+  /// Ends the walk's line: its trailing white space if cmark dropped it, its line ending,
+  /// and the next line's indentation.
+  private mutating func newLine(
+    _ line: inout Int, in lines: [MarkdownSource.Line], addsTrailing: Bool
+  ) {
+    let current = lines[min(line, lines.count - 1)]
+    // Most lines have no indentation or trailing spaces: skip the empty copies.
+    if addsTrailing, !current.trailing.isEmpty { bytes += source.bytes[current.trailing] }
+    bytes += source.bytes[current.terminator]
+    line = min(line + 1, lines.count - 1)
+    if !lines[line].leading.isEmpty { bytes += source.bytes[lines[line].leading] }
+  }
+
+  /// A node's literal as bytes, without the copy a `String` would make.
+  private func literal(_ node: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
+    guard let literal = cmark_node_get_literal(node) else {
+      return UnsafeBufferPointer(start: nil, count: 0)
+    }
+    return UnsafeBufferPointer(
+      start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+  }
+
+  /// Appends a text node's literal, noting its `||` markers and putting back escaped bars.
+  private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, dropping prefix: [UInt8]) {
+    var text = text
+    if !prefix.isEmpty, text.starts(with: prefix) {
+      text = UnsafeBufferPointer(rebasing: text[prefix.count...])
+    }
+    let escapedBar = source.escapedBar ?? []
+    let bar = UInt8(ascii: "|")
+    // Most text has no bar at all: one fast search, then a plain copy.
+    func contains(_ byte: UInt8) -> Bool {
+      guard let start = text.baseAddress else { return false }
+      return memchr(start, Int32(byte), text.count) != nil
+    }
+    guard contains(bar) || (!escapedBar.isEmpty && contains(escapedBar[0])) else {
+      bytes.append(contentsOf: text)
+      return
+    }
+    var index = text.startIndex
+    var previousWasBar = false
+    while index < text.endIndex {
+      if !escapedBar.isEmpty, text[index...].starts(with: escapedBar) {
+        bytes.append(bar)
+        previousWasBar = false
+        index += escapedBar.count
+        continue
+      }
+      let byte = text[index]
+      if byte == bar, previousWasBar {
+        markers.append(bytes.count - 1)
+        previousWasBar = false
+      } else {
+        previousWasBar = byte == bar
+      }
+      bytes.append(byte)
+      index += 1
+    }
+  }
+
+  /// Appends code or raw HTML, where escapes are not resolved, putting back the line breaks
+  /// cmark kept: in HTML a line ending (and the next line's sentinel after it), in code a
+  /// space and the sentinel.
+  private mutating func appendRaw(
+    _ text: UnsafeBufferPointer<UInt8>, isHTML: Bool, line: inout Int,
+    in lines: [MarkdownSource.Line]
+  ) {
+    guard let start = text.baseAddress else { return }
+    let lineStart: [UInt8] = isHTML ? [0x0A] : [0x20] + source.sentinel
+    let escapedBar = source.escapedBar ?? []
+    var index = 0
+    while index < text.count {
+      // Copy up to the next byte that may begin a pattern in one go.
+      var next = text.count
+      if let found = memchr(start + index, Int32(lineStart[0]), text.count - index) {
+        next = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      }
+      if !escapedBar.isEmpty,
+        let found = memchr(start + index, Int32(escapedBar[0]), next - index)
+      {
+        next = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start + index, count: next - index))
+      index = next
+      guard index < text.count else { break }
+      let rest = UnsafeBufferPointer(rebasing: text[index...])
+      if rest.starts(with: lineStart) {
+        newLine(&line, in: lines, addsTrailing: false)
+        index += lineStart.count
+        if isHTML, lines[line].hasSentinel,
+          UnsafeBufferPointer(rebasing: text[index...]).starts(with: source.sentinel)
+        {
+          index += source.sentinel.count
+        }
+      } else if !escapedBar.isEmpty, rest.starts(with: escapedBar) {
+        bytes += [UInt8(ascii: "\\"), UInt8(ascii: "|")]
+        index += escapedBar.count
+      } else {
+        bytes.append(text[index])
+        index += 1
+      }
+    }
+  }
+
+  /// `text` with the stand-in for `\|` put back as the `|` cmark resolved it to.
+  private func restoringEscapedBars(_ text: String) -> String {
+    guard let escapedBar = source.escapedBar else { return text }
+    let standIn = String(decoding: escapedBar, as: UTF8.self)
+    return text.contains(standIn) ? text.replacingOccurrences(of: standIn, with: "|") : text
+  }
+
+  // MARK: - Spoilers
+
+  /// Emits the paragraph, turning pairs of `||` in text nodes into spoilers: the first marker
+  /// opens, the next closes, and a last marker without a partner stays text.
+  ///
+  /// Markers are two `|` in one text node, so `\|\|` writes a literal `||`, as does `||` in
+  /// code or raw HTML.
+  private mutating func emitParagraph() {
+    let pairedCount = markers.count - markers.count % 2
+    var nextMarker = 0
+    var isSpoiler = false
+    for index in segments.indices {
+      var attributes = segments[index].attributes
+      let end = index + 1 < segments.count ? segments[index + 1].start : bytes.count
+      var start = segments[index].start
+      while nextMarker < pairedCount, markers[nextMarker] < end {
+        let offset = markers[nextMarker]
+        attributes.isSpoiler = isSpoiler
+        emit(bytes[start..<offset], attributes)
+        isSpoiler.toggle()
+        start = offset + 2
+        nextMarker += 1
+      }
+      attributes.isSpoiler = isSpoiler
+      emit(bytes[start..<end], attributes)
+    }
+  }
+}
