@@ -69,7 +69,7 @@ let package = Package(
     .executableTarget(
       name: "textreveal",
       dependencies: [
-        "TextLayout", "TextShaping", "TextReveal", "TextRaster",
+        "TextLayout", "TextShaping", "TextReveal", "TextRaster", "TextMarkdown",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -97,7 +97,8 @@ let package = Package(
       // Golden PNGs, read from the source tree (see SnapshotTests.swift), not bundled.
       exclude: ["Snapshots"]
     ),
-    .testTarget(name: "TextMarkdownTests", dependencies: ["TextMarkdown", "TextLayout", "CCmarkGFM"]),
+    .testTarget(
+      name: "TextMarkdownTests", dependencies: ["TextMarkdown", "TextLayout", "CCmarkGFM"]),
     .testTarget(name: "TextRevealCLITests", dependencies: ["textreveal", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

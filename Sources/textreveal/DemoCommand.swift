@@ -53,6 +53,7 @@ struct DemoCommand: ParsableCommand {
     do {
       try gallery.drawExpandableStates()
       try gallery.drawTypeSizes()
+      try gallery.drawMarkdown()
       try gallery.drawScripts()
       try gallery.drawAnimation()
       try gallery.drawList()

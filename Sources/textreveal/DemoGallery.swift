@@ -1,5 +1,6 @@
 import Foundation
 import TextLayout
+import TextMarkdown
 import TextRaster
 import TextReveal
 import TextShaping
@@ -181,6 +182,34 @@ struct DemoGallery {
           "\(name): \(typeSize.bodySize.formatted()) pt, \(fits ? "fits, no button" : "cut")",
         options: "type size \(name), state collapsed, style fade, width 300, line limit 3",
         theme: .light)
+    }
+  }
+
+  mutating func drawMarkdown() throws {
+    beginSection(
+      "Markdown",
+      "A description written in inline Markdown, read by cmark-gfm as SwiftUI's Text reads it:"
+        + " bold, italic, code, strikethrough, a link and an autolink in the accent color, and a"
+        + " ||spoiler||. Whitespace and line breaks stay as written.")
+    var text = try MarkdownParser.styledText(from: DemoTexts.markdownDescription, base: style())
+    text.setDefaultLanguage("en")
+    for expanded in [false, true] {
+      let model = ExpandableTextModel(
+        text: text, environment: ComponentEnvironment(width: Self.width),
+        truncationStyle: .inline, lessLabel: expanded ? "less" : nil)
+      let layout = try model.layout(using: engine, expanded: expanded)
+      try require(layout.isTruncated, "markdown", "the description is cut at 3 lines")
+      let links = layout.text.text.runs.filter { $0.style.link != nil }
+      try require(
+        !links.isEmpty && layout.text.text.runs.contains { $0.style.weight == .bold }
+          && !layout.text.text.string.contains("**"),
+        "markdown", "the Markdown is read: bold and links, no asterisks left")
+      let spoilers = SpoilerModel(layout: layout.text, seed: 3, reducesMotion: true)
+      let state = expanded ? "expanded" : "collapsed"
+      try add(
+        renderer.image(of: layout, spoilers: spoilers, at: 0, theme: .light),
+        as: "markdown-\(state).png", caption: "Markdown description, \(state)",
+        options: "render --markdown, style inline, \(state), width 320", theme: .light)
     }
   }
 

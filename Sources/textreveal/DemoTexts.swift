@@ -10,6 +10,13 @@ enum DemoTexts {
     leaves your phone unless you turn on sync, and even then every entry is encrypted first.
     """
 
+  /// The app description in inline Markdown, with a spoiler.
+  static let markdownDescription = """
+    **Tidepool** keeps a *calm* journal of your days: write one sentence each evening with \
+    `#tags`, ~~no streaks~~, no pressure. Read the [privacy notes](https://example.com/privacy) \
+    or mail help@example.com. The ending of the tutorial? ||You write the last page yourself.||
+    """
+
   /// Short enough to fit in three lines at the extra small type size, not at large.
   static let typeSizes = """
     Trail Notes shows offline maps of every path in the park, with water stops and shelters \

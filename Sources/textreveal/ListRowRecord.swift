@@ -92,10 +92,11 @@ struct ListRowRecord: Equatable {
   // MARK: - Rows
 
   /// The list row, with the text in a style.
-  func row(style: TextStyle) -> ListRow<String> {
+  func row(style: TextStyle, markdown: Bool = false) throws(CommandError) -> ListRow<String> {
     var style = style
     if let language { style.language = language }
-    return ListRow(id: id, text: StyledText(text, style: style))
+    return ListRow(
+      id: id, text: try MarkdownOption.styledText(text, isMarkdown: markdown, style: style))
   }
 
   /// The chat look of a list of rows: each row's avatar (initials from its name, on a color

@@ -41,9 +41,20 @@ struct RecordMeasurer {
       }
       style.language = tag
     }
+    let isMarkdown = dictionary["markdown"]
+    guard isMarkdown == nil || isMarkdown is Bool else {
+      return failure("\"markdown\" is not true or false", id: id, line: lineNumber)
+    }
+    let styled: StyledText
+    do {
+      styled = try MarkdownOption.styledText(
+        text, isMarkdown: isMarkdown as? Bool ?? false, style: style)
+    } catch {
+      return failure(error.description, id: id, line: lineNumber)
+    }
     let layout: LaidOutText
     do {
-      layout = try engine.layout(StyledText(text, style: style), configuration: configuration)
+      layout = try engine.layout(styled, configuration: configuration)
     } catch {
       return failure(error.description, id: id, line: lineNumber)
     }

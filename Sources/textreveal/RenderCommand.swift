@@ -79,6 +79,14 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "Spoilers as static dots, revealed by a cross-fade (Reduce Motion).")
   var reduceMotion = false
 
+  @Flag(
+    help: """
+      Read the text as inline Markdown, as SwiftUI's Text does: **bold**, *italic*, `code`, \
+      ~~strikethrough~~, [links](https://…), autolinks and ||spoilers||; block syntax and \
+      whitespace stay as written.
+      """)
+  var markdown = false
+
   @Option(help: "The seed of the spoiler dust.")
   var seed: UInt64 = 1
 
@@ -185,8 +193,8 @@ struct RenderCommand: ParsableCommand {
     let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
     let model = ExpandableTextModel(
       text: try markingSpoilers(
-        in: StyledText(
-          string,
+        in: MarkdownOption.styledText(
+          string, isMarkdown: markdown,
           style: TextStyle(
             fontFamily: stack.defaultFamily, size: size, language: appearance.lang))),
       environment: appearance.environment(width: width), lineLimit: .lines(lineLimit),
@@ -194,7 +202,7 @@ struct RenderCommand: ParsableCommand {
       lessLabel: lessLabel, isExpanded: state == .expanded)
 
     do {
-      if !spoilers.isEmpty {
+      if !spoilers.isEmpty || model.text.runs.contains(where: \.style.isSpoiler) {
         try renderSpoilers(model: model, stack: stack, renderer: renderer)
       } else if animate {
         let collapsed = try model.layout(using: stack.engine, expanded: false)

@@ -53,6 +53,9 @@ struct RenderListCommand: ParsableCommand {
       valueName: "top,height"))
   var viewport: Viewport?
 
+  @Flag(help: "Read each row's text as inline Markdown (see render --markdown).")
+  var markdown = false
+
   @OptionGroup var appearance: AppearanceOptions
 
   /// A band of the list given as `TOP,HEIGHT`.
@@ -131,7 +134,9 @@ struct RenderListCommand: ParsableCommand {
     var expansion = ExpansionSet<String>()
     for id in expand { expansion.expand(id) }
     let list = ExpandingList(
-      rows: records.map { $0.row(style: style) }, environment: appearance.environment(width: width),
+      rows: try records.map { record throws(CommandError) in
+        try record.row(style: style, markdown: markdown)
+      }, environment: appearance.environment(width: width),
       lineLimit: .lines(lineLimit), expansion: expansion)
 
     do {
