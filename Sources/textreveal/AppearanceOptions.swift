@@ -4,8 +4,6 @@ import TextRaster
 import TextReveal
 import TextShaping
 
-extension LineBreakStrictness: ExpressibleByArgument {}
-
 /// The options `render` and `render-list` share: pixel scale, colors, type size, direction,
 /// language.
 struct AppearanceOptions: ParsableArguments {
@@ -23,18 +21,7 @@ struct AppearanceOptions: ParsableArguments {
   @Option(help: "The layout direction: ltr or rtl.")
   var direction: DirectionOption = .ltr
 
-  @Option(
-    help: """
-      The text's language as a BCP 47 tag (ja, zh-Hans, zh-Hant, ko, ar…): it picks the \
-      line-breaking rules and the \
-      fallback faces. Without it, kana is taken as Japanese, Hangul as Korean and Han as the \
-      locale's Chinese, Japanese or Korean, else Simplified Chinese.
-      """)
-  var lang: String?
-
-  @Option(
-    help: "How strictly Chinese and Japanese lines break (CSS line-break): strict, normal, loose.")
-  var lineBreak: LineBreakStrictness = .normal
+  @OptionGroup var language: LanguageOptions
 
   enum ThemeOption: String, CaseIterable, ExpressibleByArgument {
     case light, dark
@@ -45,9 +32,6 @@ struct AppearanceOptions: ParsableArguments {
   }
 
   func validate() throws {
-    if let lang, let problem = LanguageTag.problem(with: lang) {
-      throw ValidationError("--lang: \(problem)")
-    }
     guard RasterCanvas.Scale(rawValue: scale) != nil else {
       throw ValidationError("--scale must be 1, 2 or 3, got \(scale)")
     }
@@ -66,15 +50,6 @@ struct AppearanceOptions: ParsableArguments {
   var colors: Theme { theme == .light ? .light : .dark }
   /// The layout direction.
   var layoutDirection: InterfaceDirection { direction == .ltr ? .leftToRight : .rightToLeft }
-
-  /// The text stack for the language and line breaking asked for.
-  func stack(fontPath: String? = nil) throws -> TextStack {
-    do {
-      return try TextStack(fontPath: fontPath, locale: lang ?? "", lineBreak: lineBreak)
-    } catch {
-      throw CommandError("\(error)")
-    }
-  }
 
   /// The environment of a component of a width.
   func environment(width: Double) -> ComponentEnvironment {

@@ -18,4 +18,22 @@ enum LanguageTag {
     }
     return nil
   }
+
+  /// The tag a record's `"lang"` field holds: `nil` when there is no field, or the problem
+  /// with it (`"lang" is not a string`, or `"lang": ` and the tag's problem).
+  static func field(_ value: Any?) -> Result<String?, FieldProblem> {
+    guard let value else { return .success(nil) }
+    guard let tag = value as? String else {
+      return .failure(FieldProblem(description: "\"lang\" is not a string"))
+    }
+    if let problem = problem(with: tag) {
+      return .failure(FieldProblem(description: "\"lang\": \(problem)"))
+    }
+    return .success(tag)
+  }
+
+  /// What is wrong with a `"lang"` field.
+  struct FieldProblem: Error, CustomStringConvertible {
+    var description: String
+  }
 }

@@ -76,17 +76,13 @@ struct ListRowRecord: Equatable {
     guard name == nil || name is String else {
       return .failure(Problem(description: "row \"\(id)\": \"name\" is not a string"))
     }
-    let lang = dictionary["lang"]
-    if let lang {
-      guard let tag = lang as? String else {
-        return .failure(Problem(description: "row \"\(id)\": \"lang\" is not a string"))
-      }
-      if let problem = LanguageTag.problem(with: tag) {
-        return .failure(Problem(description: "row \"\(id)\": \"lang\": \(problem)"))
-      }
+    switch LanguageTag.field(dictionary["lang"]) {
+    case .failure(let problem):
+      return .failure(Problem(description: "row \"\(id)\": \(problem)"))
+    case .success(let language):
+      return .success(
+        ListRowRecord(id: id, name: name as? String, text: text, language: language))
     }
-    return .success(
-      ListRowRecord(id: id, name: name as? String, text: text, language: lang as? String))
   }
 
   // MARK: - Rows

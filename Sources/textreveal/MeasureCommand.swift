@@ -34,16 +34,8 @@ struct MeasureCommand: ParsableCommand {
   @Option(help: "A font file to use instead of DejaVu Sans.")
   var font: String?
 
-  @Option(
-    help: """
-      The language of records without a "lang" field, as a BCP 47 tag (ja, zh-Hans, ko…): \
-      it picks the fallback faces.
-      """)
-  var lang: String?
-
-  @Option(
-    help: "How strictly Chinese and Japanese lines break (CSS line-break): strict, normal, loose.")
-  var lineBreak: LineBreakStrictness = .normal
+  /// The language of records without a "lang" field, and the line-breaking locale.
+  @OptionGroup var language: LanguageOptions
 
   @Argument(help: "A JSON Lines file; standard input when omitted.")
   var input: String?
@@ -52,22 +44,14 @@ struct MeasureCommand: ParsableCommand {
     try OptionRange.check(width, option: "width", maximum: OptionRange.width, unit: "points")
     if let lineLimit { try OptionRange.check(lineLimit: lineLimit) }
     try OptionRange.check(size, option: "size", maximum: OptionRange.size, unit: "points")
-    if let lang, let problem = LanguageTag.problem(with: lang) {
-      throw ValidationError("--lang: \(problem)")
-    }
   }
 
   func run() throws {
     var reader = try LineReader(path: input)
-    let stack: TextStack
-    do {
-      stack = try TextStack(fontPath: font, locale: lang ?? "", lineBreak: lineBreak)
-    } catch {
-      throw CommandError("\(error)")
-    }
+    let stack = try language.stack(fontPath: font)
     let measurer = RecordMeasurer(
       engine: TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer),
-      style: TextStyle(fontFamily: stack.defaultFamily, size: size, language: lang),
+      style: TextStyle(fontFamily: stack.defaultFamily, size: size, language: language.lang),
       configuration: LayoutConfiguration(
         width: width, lineLimit: lineLimit.map(LineLimit.lines) ?? .unlimited))
     // Record by record: each answer is written before the input is read further (so a pipe

@@ -32,14 +32,9 @@ struct RecordMeasurer {
       return failure("the record has no \"text\" string", id: id, line: lineNumber)
     }
     var style = style
-    if let lang = dictionary["lang"] {
-      guard let tag = lang as? String else {
-        return failure("\"lang\" is not a string", id: id, line: lineNumber)
-      }
-      if let problem = LanguageTag.problem(with: tag) {
-        return failure("\"lang\": \(problem)", id: id, line: lineNumber)
-      }
-      style.language = tag
+    switch LanguageTag.field(dictionary["lang"]) {
+    case .failure(let problem): return failure(problem.description, id: id, line: lineNumber)
+    case .success(let tag): if let tag { style.language = tag }
     }
     let isMarkdown = dictionary["markdown"]
     guard isMarkdown == nil || isMarkdown is Bool else {

@@ -189,14 +189,14 @@ struct RenderCommand: ParsableCommand {
     } else {
       preconditionFailure("validate() requires --text or an input file")
     }
-    let stack = try appearance.stack(fontPath: font)
+    let stack = try appearance.language.stack(fontPath: font)
     let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
     let model = ExpandableTextModel(
       text: try markingSpoilers(
         in: MarkdownOption.styledText(
           string, isMarkdown: markdown,
           style: TextStyle(
-            fontFamily: stack.defaultFamily, size: size, language: appearance.lang))),
+            fontFamily: stack.defaultFamily, size: size, language: appearance.language.lang))),
       environment: appearance.environment(width: width), lineLimit: .lines(lineLimit),
       truncationStyle: style == .fade ? .fade : .inline, moreLabel: moreLabel,
       lessLabel: lessLabel, isExpanded: state == .expanded)

@@ -128,9 +128,10 @@ struct RenderListCommand: ParsableCommand {
         "no row has the id \"\(id)\" (given to --\(expand.contains(id) ? "expand" : "toggle"))")
     }
 
-    let stack = try appearance.stack()
+    let stack = try appearance.language.stack()
     let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
-    let style = TextStyle(fontFamily: stack.defaultFamily, size: 17, language: appearance.lang)
+    let style = TextStyle(
+      fontFamily: stack.defaultFamily, size: 17, language: appearance.language.lang)
     var expansion = ExpansionSet<String>()
     for id in expand { expansion.expand(id) }
     let list = ExpandingList(
