@@ -2,17 +2,14 @@ import CHarfBuzz
 import TextLayout
 
 extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
-  /// The unhinted metrics of the primary face a style resolves to, at the style's size.
+  /// The unhinted metrics of the primary face a style resolves to, at the style's size; for a
+  /// style in a CJK language, at least those of the language's CJK face (``strut(for:size:)``).
   ///
   /// - Parameter style: The style whose font is measured.
-  /// - Returns: The face's ascent, descent and line gap in points.
+  /// - Returns: The ascent, descent and line gap in points.
   public func metrics(for style: TextStyle) -> FontMetrics {
     let primary = primaryFont(for: style)
-    let metrics = primary.font.metrics(size: style.size)
-    guard let strut = strut(for: primary, size: style.size) else { return metrics }
-    return FontMetrics(
-      ascent: max(metrics.ascent, strut.ascent), descent: max(metrics.descent, strut.descent),
-      lineGap: max(metrics.lineGap, strut.lineGap))
+    return primary.font.metrics(size: style.size).union(strut(for: primary, size: style.size))
   }
 
   /// The metrics every line of text in a CJK language takes at least: those of the face its

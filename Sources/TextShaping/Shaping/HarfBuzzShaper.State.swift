@@ -74,12 +74,10 @@ extension HarfBuzzShaper {
     /// The style's language tag as it spelled it, to compare styles with in place.
     var tag: String?
 
-    init(family: String, weight: Int, isItalic: Bool, language: String? = nil) {
+    init(family: String, weight: Int, isItalic: Bool) {
       self.family = family
       self.weight = weight
       self.isItalic = isItalic
-      self.language = language
-      self.tag = language
     }
 
     init(_ style: TextStyle) {

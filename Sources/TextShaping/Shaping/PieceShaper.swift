@@ -25,19 +25,13 @@ struct PieceShaper {
       // Items are in logical order; right to left, the first one is drawn rightmost.
       runs.reverse()
     }
-    var ascent = strut?.ascent ?? 0
-    var descent = strut?.descent ?? 0
-    var lineGap = strut?.lineGap ?? 0
-    // The largest metrics over the items' faces (a face met again changes nothing).
-    for item in items {
-      let metrics = item.font.metrics(size: size)
-      ascent = max(ascent, metrics.ascent)
-      descent = max(descent, metrics.descent)
-      lineGap = max(lineGap, metrics.lineGap)
-    }
+    // The largest metrics over the items' faces (a face met again changes nothing), from the
+    // strut or from zero.
+    var metrics = strut ?? FontMetrics(ascent: 0, descent: 0, lineGap: 0)
+    for item in items { metrics = metrics.union(item.font.metrics(size: size)) }
     return ShapedText(
-      runs: runs, clusters: clusters(of: runs), ascent: ascent, descent: descent,
-      lineGap: lineGap)
+      runs: runs, clusters: clusters(of: runs), ascent: metrics.ascent,
+      descent: metrics.descent, lineGap: metrics.lineGap)
   }
 
   /// Shapes one item with HarfBuzz, with the rest of the piece as context for contextual
@@ -116,12 +110,10 @@ struct PieceShaper {
     }
     guard let sums else { return nil }
     // As `shape(_:)`: the largest metrics, from zero.
-    let metrics = item.font.metrics(size: size)
+    let metrics = item.font.metrics(size: size).union(strut)
     return ShapedMeasure(
-      advance: sums.advance, hangingAdvance: sums.hanging,
-      ascent: max(0, metrics.ascent, strut?.ascent ?? 0),
-      descent: max(0, metrics.descent, strut?.descent ?? 0),
-      lineGap: max(0, metrics.lineGap, strut?.lineGap ?? 0))
+      advance: sums.advance, hangingAdvance: sums.hanging, ascent: max(0, metrics.ascent),
+      descent: max(0, metrics.descent), lineGap: max(0, metrics.lineGap))
   }
 
   /// A glyph's advance in points: HarfBuzz's, never below zero.
