@@ -96,6 +96,34 @@ def set_language(layout, language):
     layout.context_changed()
 
 
+def is_cjk_letter(character):
+    code = ord(character)
+    return (0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF
+            or 0xAC00 <= code <= 0xD7AF)
+
+
+def set_font(layout, text):
+    """Names, after DejaVu Sans, the face Pango itself draws the text's first Han, kana or
+    Hangul letter from (the face its language-sorted fallback picks for the script).
+
+    Without it Pango chooses fallback character by character: CJK punctuation that follows
+    Latin text (the "、" in "'m'、時間") comes from the first face that covers it, Noto Sans
+    Mongolian, narrower than the paragraph's CJK face, even with the language set. TextReveal
+    keeps a paragraph's CJK punctuation in its CJK face (issue 15), so, to compare line
+    breaking rather than that choice, Pango is given the same face as a second family.
+    """
+    description = Pango.FontDescription.from_string(FONT)
+    letter = next((character for character in text if is_cjk_letter(character)), None)
+    if letter is not None:
+        layout.set_font_description(description)
+        layout.set_width(-1)
+        layout.set_text(letter, -1)
+        family = layout.get_line_readonly(0).runs[0].item.analysis.font.describe().get_family()
+        if family and family != FAMILY:
+            description.set_family(f"{FAMILY},{family}")
+    layout.set_font_description(description)
+
+
 def break_lines(layout, text, width):
     layout.set_width(round(width * Pango.SCALE))
     layout.set_text(text, -1)
@@ -141,6 +169,7 @@ def main():
     for width in widths:
         for record in records:
             set_language(layout, record.get("lang"))
+            set_font(layout, record["text"])
             result = {
                 "id": record.get("id"),
                 "width": int(width) if width.is_integer() else width,
