@@ -22,6 +22,7 @@ let package = Package(
         .product(name: "TextShaping", package: "TextReveal"),
         .product(name: "TextReveal", package: "TextReveal"),
         .product(name: "TextRaster", package: "TextReveal"),
+        .product(name: "TextMarkdown", package: "TextReveal"),
       ]
     ),
   ],

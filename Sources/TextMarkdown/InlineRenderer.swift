@@ -34,14 +34,16 @@ struct InlineRenderer {
   private let base: TextStyle
   private let codeFamily: String
   private var links: [URL] = []
-  private var output: StyledText
-  /// Bytes waiting to be appended to `output` with `pendingAttributes`.
-  private var pending: [UInt8] = []
-  private var pendingAttributes = Attributes()
+  /// The text so far, as UTF-8, and its runs.
+  private var output: [UInt8] = []
+  private var runs: [StyledText.Run] = []
+  /// The attributes of the last run, which the next merges with when they are equal.
+  private var lastAttributes: Attributes?
 
-  // The current paragraph: its bytes, where attributes change, and the UTF-8 offsets of the
+  // The current paragraph, written straight into `output` from `paragraphStart` on: where
+  // attributes change, and the offsets in `output` of the
   // `||` markers in its text nodes.
-  private var bytes: [UInt8] = []
+  private var paragraphStart = 0
   private var segments: [Segment] = []
   private var markers: [Int] = []
 
@@ -59,7 +61,6 @@ struct InlineRenderer {
     self.source = source
     self.base = base
     self.codeFamily = codeFamily
-    self.output = StyledText("", style: base)
   }
 
   /// Renders the document parsed from `source.fed`.
@@ -88,39 +89,44 @@ struct InlineRenderer {
       }
     }
     emit(source.bytes[position...], Attributes())
-    flush()
-    return output
+    if runs.isEmpty {
+      return StyledText("", style: base)
+    }
+    return StyledText(string: String(decoding: output, as: UTF8.self), runs: runs)
   }
 
   // MARK: - Output
 
+  /// Appends bytes to the output with attributes.
   private mutating func emit(_ piece: ArraySlice<UInt8>, _ attributes: Attributes) {
-    if piece.isEmpty { return }
-    if attributes != pendingAttributes {
-      flush()
-      pendingAttributes = attributes
-    }
-    pending.append(contentsOf: piece)
+    let start = output.count
+    output.append(contentsOf: piece)
+    addRun(start..<output.count, attributes)
   }
 
-  private mutating func flush() {
-    if pending.isEmpty { return }
+  /// Gives a range at the end of the output its attributes: extends the last run when they
+  /// are the same, or starts a run.
+  private mutating func addRun(_ range: Range<Int>, _ attributes: Attributes) {
+    if range.isEmpty { return }
+    if attributes == lastAttributes {
+      runs[runs.count - 1].range = runs[runs.count - 1].range.lowerBound..<range.upperBound
+      return
+    }
+    lastAttributes = attributes
     var style = base
-    let attributes = pendingAttributes
     if attributes.isBold { style.weight = .bold }
     if attributes.isItalic { style.isItalic = true }
     if attributes.isCode { style.fontFamily = codeFamily }
     if attributes.isStrikethrough { style.isStrikethrough = true }
     if attributes.isSpoiler { style.isSpoiler = true }
     if attributes.link >= 0 { style.link = links[attributes.link] }
-    output.append(String(decoding: pending, as: UTF8.self), style: style)
-    pending.removeAll(keepingCapacity: true)
+    runs.append(StyledText.Run(range: range, style: style))
   }
 
   // MARK: - One paragraph
 
   private mutating func appendParagraph(_ paragraph: OpaquePointer, lines: [MarkdownSource.Line]) {
-    bytes.removeAll(keepingCapacity: true)
+    paragraphStart = output.count
     segments.removeAll(keepingCapacity: true)
     markers.removeAll(keepingCapacity: true)
     var line = 0
@@ -210,7 +216,7 @@ struct InlineRenderer {
 
   private mutating func setAttributes(_ attributes: Attributes) {
     if segments.last?.attributes != attributes {
-      segments.append(Segment(start: bytes.count, attributes: attributes))
+      segments.append(Segment(start: output.count, attributes: attributes))
     }
   }
 
@@ -221,10 +227,10 @@ struct InlineRenderer {
   ) {
     let current = lines[min(line, lines.count - 1)]
     // Most lines have no indentation or trailing spaces: skip the empty copies.
-    if addsTrailing, !current.trailing.isEmpty { bytes += source.bytes[current.trailing] }
-    bytes += source.bytes[current.terminator]
+    if addsTrailing, !current.trailing.isEmpty { output += source.bytes[current.trailing] }
+    output += source.bytes[current.terminator]
     line = min(line + 1, lines.count - 1)
-    if !lines[line].leading.isEmpty { bytes += source.bytes[lines[line].leading] }
+    if !lines[line].leading.isEmpty { output += source.bytes[lines[line].leading] }
   }
 
   /// A node's literal as bytes, without the copy a `String` would make.
@@ -250,26 +256,36 @@ struct InlineRenderer {
       return memchr(start, Int32(byte), text.count) != nil
     }
     guard contains(bar) || (!escapedBar.isEmpty && contains(escapedBar[0])) else {
-      bytes.append(contentsOf: text)
+      output.append(contentsOf: text)
       return
     }
+    // Copies up to each bar or stand-in at once.
+    let standInLead = escapedBar.first
     var index = text.startIndex
     var previousWasBar = false
     while index < text.endIndex {
+      let next =
+        text[index...].firstIndex { $0 == bar || $0 == standInLead } ?? text.endIndex
+      if next > index {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<next]))
+        previousWasBar = false
+        index = next
+        continue
+      }
       if !escapedBar.isEmpty, text[index...].starts(with: escapedBar) {
-        bytes.append(bar)
+        output.append(bar)
         previousWasBar = false
         index += escapedBar.count
         continue
       }
       let byte = text[index]
       if byte == bar, previousWasBar {
-        markers.append(bytes.count - 1)
+        markers.append(output.count - 1)
         previousWasBar = false
       } else {
         previousWasBar = byte == bar
       }
-      bytes.append(byte)
+      output.append(byte)
       index += 1
     }
   }
@@ -296,7 +312,7 @@ struct InlineRenderer {
       {
         next = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(start: start + index, count: next - index))
+      output.append(contentsOf: UnsafeBufferPointer(start: start + index, count: next - index))
       index = next
       guard index < text.count else { break }
       let rest = UnsafeBufferPointer(rebasing: text[index...])
@@ -309,10 +325,10 @@ struct InlineRenderer {
           index += source.sentinel.count
         }
       } else if !escapedBar.isEmpty, rest.starts(with: escapedBar) {
-        bytes += [UInt8(ascii: "\\"), UInt8(ascii: "|")]
+        output += [UInt8(ascii: "\\"), UInt8(ascii: "|")]
         index += escapedBar.count
       } else {
-        bytes.append(text[index])
+        output.append(text[index])
         index += 1
       }
     }
@@ -334,22 +350,33 @@ struct InlineRenderer {
   /// code or raw HTML.
   private mutating func emitParagraph() {
     let pairedCount = markers.count - markers.count % 2
+    // Without spoilers the paragraph is in place already: only its runs are missing.
+    guard pairedCount > 0 else {
+      for index in segments.indices {
+        let end = index + 1 < segments.count ? segments[index + 1].start : output.count
+        addRun(segments[index].start..<end, segments[index].attributes)
+      }
+      return
+    }
+    // With them, the markers come out: the paragraph is written again without them.
+    let paragraph = output[paragraphStart...]
+    output.removeSubrange(paragraphStart...)
     var nextMarker = 0
     var isSpoiler = false
     for index in segments.indices {
       var attributes = segments[index].attributes
-      let end = index + 1 < segments.count ? segments[index + 1].start : bytes.count
+      let end = index + 1 < segments.count ? segments[index + 1].start : paragraph.endIndex
       var start = segments[index].start
       while nextMarker < pairedCount, markers[nextMarker] < end {
         let offset = markers[nextMarker]
         attributes.isSpoiler = isSpoiler
-        emit(bytes[start..<offset], attributes)
+        emit(paragraph[start..<offset], attributes)
         isSpoiler.toggle()
         start = offset + 2
         nextMarker += 1
       }
       attributes.isSpoiler = isSpoiler
-      emit(bytes[start..<end], attributes)
+      emit(paragraph[start..<end], attributes)
     }
   }
 }

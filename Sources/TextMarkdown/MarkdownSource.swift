@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Markdown cut into lines and paragraphs, and the text cmark-gfm is given instead of it: every
 /// paragraph's lines without their indentation, each behind a sentinel space so that no line
 /// can start a block.
@@ -61,28 +67,23 @@ struct MarkdownSource {
     let bytes = Array(markdown.utf8)
     self.bytes = bytes
 
-    var present = Set<Unicode.Scalar>()
-    let candidates = Set(Self.sentinelCandidates + Self.escapedBarCandidates)
-    for scalar in markdown.unicodeScalars where scalar.value >= 0xA0 && candidates.contains(scalar)
-    {
-      present.insert(scalar)
-    }
-    // With every candidate present, `\|` is left to cmark and counts as a marker.
-    let escapedBarBytes = Self.escapedBarCandidates.first { !present.contains($0) }
-      .map { Array(String(Character($0)).utf8) }
+    // The first candidates absent from the Markdown, each found with one search of the
+    // bytes (decoding and hashing every scalar of a CJK text cost more than cmark's parse).
+    let escapedBarBytes = Self.escapedBarCandidates.lazy.map(Self.utf8)
+      .first { !Self.bytes(bytes[...], contain: $0) }
     // With every candidate used (only contrived input), U+2007 still works for all but code
     // spans across lines that hold U+2007 themselves.
-    let sentinelScalar =
-      Self.sentinelCandidates.first { !present.contains($0) } ?? Self.sentinelCandidates[0]
-    let sentinel = Array(String(Character(sentinelScalar)).utf8)
+    let sentinel =
+      Self.sentinelCandidates.lazy.map(Self.utf8).first { !Self.bytes(bytes[...], contain: $0) }
+      ?? Self.utf8(Self.sentinelCandidates[0])
     self.sentinel = sentinel
+    let hasCarriageReturn = Self.bytes(bytes[...], contain: [0x0D])
 
     var chunks: [Chunk] = []
     var current: [Line] = []
     var start = 0
     while start < bytes.count {
-      var end = start
-      while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+      let end = Self.lineEnd(in: bytes, from: start, hasCarriageReturn: hasCarriageReturn)
       var terminatorEnd = end
       if terminatorEnd < bytes.count {
         terminatorEnd +=
@@ -99,7 +100,7 @@ struct MarkdownSource {
       } else {
         // A line starting "www." cannot start a block, and the sentinel would stop GFM's
         // autolink from seeing it (it wants an ASCII space or line start before "www.").
-        let startsWithWWW = bytes[contentStart..<contentEnd].starts(with: Array("www.".utf8))
+        let startsWithWWW = bytes[contentStart..<contentEnd].starts(with: "www.".utf8)
         current.append(
           Line(
             leading: start..<contentStart, content: contentStart..<contentEnd,
@@ -118,17 +119,32 @@ struct MarkdownSource {
       for line in chunk.lines {
         if line.hasSentinel { fed += sentinel }
         // The trailing spaces go in too: two of them make a hard line break.
-        var backslashes = 0
-        for byte in bytes[line.content.lowerBound..<line.trailing.upperBound] {
-          if byte == UInt8(ascii: "|"), backslashes % 2 == 1, let escapedBarBytes {
+        let text = bytes[line.content.lowerBound..<line.trailing.upperBound]
+        // Most lines have no bar: one copy.
+        guard escapedBarBytes != nil, Self.bytes(text, contain: [UInt8(ascii: "|")]) else {
+          fed += text
+          fed.append(0x0A)
+          continue
+        }
+        // Copies up to each bar at once; a bar after an odd run of backslashes is escaped.
+        var copied = text.startIndex
+        while let bar = text[copied...].firstIndex(of: UInt8(ascii: "|")) {
+          var backslashes = 0
+          while bar - backslashes > text.startIndex,
+            text[bar - backslashes - 1] == UInt8(ascii: "\\")
+          {
+            backslashes += 1
+          }
+          if backslashes % 2 == 1, let escapedBarBytes {
             hasEscapedBar = true
-            fed.removeLast()
+            fed += text[copied..<(bar - 1)]
             fed += escapedBarBytes
           } else {
-            fed.append(byte)
+            fed += text[copied...bar]
           }
-          backslashes = byte == UInt8(ascii: "\\") ? backslashes + 1 : 0
+          copied = bar + 1
         }
+        fed += text[copied...]
         fed.append(0x0A)
       }
       fed.append(0x0A)
@@ -140,6 +156,44 @@ struct MarkdownSource {
   /// The original characters of a UTF-8 range.
   func string(_ range: Range<Int>) -> String {
     String(decoding: bytes[range], as: UTF8.self)
+  }
+
+  /// The offset of the first LF (or CR, when the text has one) at or after `start`, or the
+  /// end.
+  private static func lineEnd(in bytes: [UInt8], from start: Int, hasCarriageReturn: Bool) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, start < buffer.count else { return buffer.count }
+      if !hasCarriageReturn {
+        guard let found = memchr(base + start, 0x0A, buffer.count - start) else {
+          return buffer.count
+        }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      }
+      var end = start
+      while end < buffer.count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
+      return end
+    }
+  }
+
+  /// Whether `needle` occurs in the bytes: memchr for its first byte (many bytes at a
+  /// time), then a comparison of the rest.
+  private static func bytes(_ haystack: ArraySlice<UInt8>, contain needle: [UInt8]) -> Bool {
+    haystack.withUnsafeBufferPointer { haystack in
+      guard let base = haystack.baseAddress, let first = needle.first else { return false }
+      var offset = 0
+      while offset < haystack.count,
+        let found = memchr(base + offset, Int32(first), haystack.count - offset)
+      {
+        let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if haystack[position...].starts(with: needle) { return true }
+        offset = position + 1
+      }
+      return false
+    }
+  }
+
+  private static func utf8(_ scalar: Unicode.Scalar) -> [UInt8] {
+    Array(String(Character(scalar)).utf8)
   }
 
   private static func isSpaceOrTab(_ byte: UInt8) -> Bool {

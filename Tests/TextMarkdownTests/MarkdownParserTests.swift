@@ -56,6 +56,9 @@ struct OracleTests {
       "~~**bold in strike**~~ and **~~strike in bold~~**",
       "emoji 😀 **bold é** and `日本語`",
       #"**\|bold\|** and a\|b and \\|c and *\|*"#,
+      // Runs of one to four backslashes before a bar, and bars at the line's ends.
+      #"|a \|b \\|c \\\|d \\\\|e \|"#,
+      "line one | x\nline two \\| y\nline three",
     ])
   func matchesOracle(markdown: String) throws {
     let expected = try CmarkOracle.markedText(markdown)

@@ -28,6 +28,14 @@ struct WhitespaceTests {
     #expect(try styles(of: "b", in: text).map(\.weight) == [.bold])
   }
 
+  @Test("Lines ending in \\r alone keep escaped bars and spoilers apart")
+  func carriageReturnsWithBars() throws {
+    let text = try parse("a | b\rc \\| d\r||e||")
+    #expect(text.string == "a | b\rc | d\re")
+    #expect(try styles(of: "e", in: text).map(\.isSpoiler) == [true])
+    #expect(try styles(of: "d", in: text).map(\.isSpoiler) == [false])
+  }
+
   @Test(
     "Block syntax is literal text",
     arguments: [

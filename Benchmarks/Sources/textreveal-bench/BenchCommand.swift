@@ -4,15 +4,15 @@ import Foundation
 /// TextReveal's layout engine against Pango and prints one line per figure.
 ///
 /// `textreveal-bench memory-child ours|peer --corpus FILE` is the child process of the memory
-/// benchmark; `textreveal-bench profile truncation-check|full-layout|list-rows|list-first|list-warm|list-relayout
+/// benchmark; `textreveal-bench profile truncation-check|full-layout|markdown-check|list-rows|list-first|list-warm|list-relayout
 /// --corpus FILE [--repetitions N]` runs only our engine, for a profiler (perf or callgrind).
 /// `textreveal-bench scaling-child NAME --size N [--repetitions N]` is the child process of a
 /// scaling benchmark (see ``Scaling``).
 @main
 enum BenchCommand {
   static let benchmarks = [
-    "truncation-check", "full-layout", "early-exit", "list-rows", "spoilers", "memory",
-    "scaling",
+    "truncation-check", "full-layout", "early-exit", "markdown-check", "list-rows", "spoilers",
+    "memory", "scaling",
   ]
 
   static func main() {
@@ -88,6 +88,7 @@ enum BenchCommand {
     if selected.contains("truncation-check") { try suite.truncationCheck() }
     if selected.contains("full-layout") { try suite.fullLayout() }
     if selected.contains("early-exit") { try suite.earlyExit() }
+    if selected.contains("markdown-check") { try suite.markdownCheck() }
     if selected.contains("list-rows") { try suite.listRows() }
     if selected.contains("spoilers") { try Spoilers.run(repetitions: repetitions) }
     if selected.contains("memory") { try Memory.compare(corpusPath: corpusPath) }

@@ -30,6 +30,19 @@ enum Profile {
       output("profile \(benchmark) checksum=\(checksum)")
       return
     }
+    if benchmark == "markdown-check" || benchmark == "markdown-parse" {
+      let sources = corpus.texts.map { Suite.markdown(for: $0.string) }
+      for _ in 0...repetitions {
+        for source in sources {
+          guard let styled = try? ours.parse(source) else { continue }
+          checksum &+=
+            benchmark == "markdown-parse"
+            ? styled.runs.count : ours.truncationCheck(styled).lines.count
+        }
+      }
+      output("profile \(benchmark) checksum=\(checksum)")
+      return
+    }
     for _ in 0...repetitions {
       for text in corpus.texts {
         switch benchmark {

@@ -24,6 +24,22 @@ public struct StyledText: Sendable, Hashable {
     self.runs = [Run(range: 0..<string.utf8.count, style: style)]
   }
 
+  /// Creates a text from its characters and runs built elsewhere, in one step: a builder
+  /// that appends many runs would otherwise copy the style of each to compare it.
+  ///
+  /// - Precondition: The runs are in order and cover `string.utf8` without gaps; an empty
+  ///   string has one empty run.
+  package init(string: String, runs: [Run]) {
+    precondition(
+      runs.first?.range.lowerBound == 0 && runs.last?.range.upperBound == string.utf8.count
+        && zip(runs, runs.dropFirst()).allSatisfy { $0.range.upperBound == $1.range.lowerBound },
+      "The runs cover the string without gaps")
+    var string = string
+    string.makeContiguousUTF8()
+    self.string = string
+    self.runs = runs
+  }
+
   /// Appends characters with a style, merging with the last run when the style is the same.
   ///
   /// - Parameters:
