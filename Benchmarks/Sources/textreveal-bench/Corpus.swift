@@ -5,6 +5,9 @@ struct BenchText {
   var id: String
   var string: String
   var utf8: [UInt8]
+  /// Whether the text has Han, kana or Hangul: Pango then gets the CJK face as a second
+  /// family (see ``PangoPeer``).
+  var hasCJK: Bool
 
   init(id: String, string: String) {
     var string = string
@@ -12,6 +15,10 @@ struct BenchText {
     self.id = id
     self.string = string
     self.utf8 = Array(string.utf8)
+    self.hasCJK = string.unicodeScalars.contains {
+      (0x3040...0x30FF).contains($0.value) || (0x3400...0x9FFF).contains($0.value)
+        || (0xAC00...0xD7AF).contains($0.value)
+    }
   }
 }
 

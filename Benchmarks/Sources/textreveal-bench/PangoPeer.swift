@@ -5,12 +5,21 @@ import CPango
 /// hint style none and unrounded glyph positions (fractional advances), "DejaVu Sans 17" with
 /// Fontconfig fallback, wrapping at words then characters, no inserted hyphens.
 ///
+/// A text with Han, kana or Hangul gets, after DejaVu Sans, the face Pango itself picks for
+/// "中" as a second family. Pango chooses fallback per character, so CJK punctuation after
+/// Latin text would come from Noto Sans Mongolian, narrower than the CJK face that TextReveal
+/// keeps for a paragraph's CJK punctuation (as in Tests/Differential/NOTES.md).
+///
 /// Owns its font map, context and two layouts (one unlimited, one limited to `lineLimit` lines
 /// with end ellipsizing); not shared across threads.
 final class PangoPeer {
   private let fontMap: UnsafeMutablePointer<PangoFontMap>
   private let context: OpaquePointer
   private let description: OpaquePointer
+  /// DejaVu Sans, then the CJK face; nil when Pango has no CJK face.
+  private var cjkDescription: OpaquePointer?
+  /// Whether each layout has `cjkDescription` now.
+  private var usesCJK: [OpaquePointer: Bool] = [:]
   private let unlimited: OpaquePointer
   private let limited: OpaquePointer
 
@@ -54,13 +63,31 @@ final class PangoPeer {
     pango_layout_set_height(limited, Int32(-lineLimit))
     pango_layout_set_ellipsize(limited, PANGO_ELLIPSIZE_END)
     try checkSetup()
+    cjkDescription = makeCJKDescription()
     pango_layout_set_width(unlimited, Int32((width * Double(PANGO_SCALE)).rounded()))
+  }
+
+  /// "DejaVu Sans, <the face of 中> 17".
+  private func makeCJKDescription() -> OpaquePointer? {
+    pango_layout_set_width(unlimited, -1)
+    "中".withCString { pango_layout_set_text(unlimited, $0, -1) }
+    guard let line = pango_layout_get_line_readonly(unlimited, 0),
+      let run = line.pointee.runs?.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+      let font = run.pointee.item.pointee.analysis.font
+    else { return nil }
+    let described = pango_font_describe(font)
+    defer { pango_font_description_free(described) }
+    guard let family = pango_font_description_get_family(described).map({ String(cString: $0) }),
+      family != Setup.family
+    else { return nil }
+    return pango_font_description_from_string("\(Setup.family),\(family) \(Int(Setup.size))")
   }
 
   deinit {
     g_object_unref(UnsafeMutableRawPointer(unlimited))
     g_object_unref(UnsafeMutableRawPointer(limited))
     pango_font_description_free(description)
+    if let cjkDescription { pango_font_description_free(cjkDescription) }
     g_object_unref(UnsafeMutableRawPointer(context))
     g_object_unref(fontMap)
   }
@@ -127,6 +154,11 @@ final class PangoPeer {
   }
 
   private func setText(_ text: BenchText, on layout: OpaquePointer) {
+    let wantsCJK = text.hasCJK && cjkDescription != nil
+    if usesCJK[layout, default: false] != wantsCJK {
+      pango_layout_set_font_description(layout, wantsCJK ? cjkDescription : description)
+      usesCJK[layout] = wantsCJK
+    }
     text.utf8.withUnsafeBufferPointer { bytes in
       bytes.withMemoryRebound(to: CChar.self) {
         pango_layout_set_text(layout, $0.baseAddress, Int32($0.count))
