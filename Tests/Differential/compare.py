@@ -26,11 +26,16 @@ sys.path.insert(0, HERE)
 
 import pango_lines  # noqa: E402  (needs the path above)
 
-LANGUAGES = ["en", "zh", "ja", "ar", "he", "ru", "el"]
+LANGUAGES = ["en", "zh", "ja", "ar", "he", "ru", "el", "tab"]
 LANGUAGE_NAMES = {
     "en": "English", "zh": "Chinese", "ja": "Japanese", "ar": "Arabic", "he": "Hebrew",
-    "ru": "Russian", "el": "Greek",
+    "ru": "Russian", "el": "Greek", "tab": "Tabs",
 }
+
+# Tab-separated records from tzdata (priority "required", so on every Debian machine): country
+# codes, coordinates, zone names and comments, a field after each tab.
+TAB_TABLE = "/usr/share/zoneinfo/zone1970.tab"
+TAB_PARAGRAPHS = 60
 
 
 def fail(message):
@@ -54,6 +59,26 @@ def run(command, input_text, source):
     if result.stderr.strip():
         sys.stderr.write(result.stderr)
     return result, read_json_lines(result.stdout, source)
+
+
+def tab_paragraphs():
+    """Paragraphs of two to five records of the zone table, fields apart by tabs and records by
+    a space, so that tabs fall at many positions on a line. Tallied as "tab", laid out as
+    English."""
+    try:
+        with open(TAB_TABLE, encoding="utf-8") as table:
+            rows = [line.rstrip("\n") for line in table if line.strip() and not line.startswith("#")]
+    except OSError as error:
+        fail(f"cannot read {TAB_TABLE} (Debian's tzdata) for the tab texts: {error}")
+    records = []
+    index = 0
+    while len(records) < TAB_PARAGRAPHS and index < len(rows):
+        size = 2 + len(records) % 4
+        text = " ".join(rows[index:index + size])
+        index += size
+        records.append({"id": f"tab-{len(records) + 1}", "text": text, "lang": "en",
+                        "group": "tab"})
+    return records
 
 
 def collect_corpus(arguments):
@@ -187,7 +212,7 @@ def compare_width(binary, records, paragraphs, pango, layout, width, tally, mism
         identifier = record["id"]
         if result.get("id") != identifier:
             fail(f"textreveal measure answered {result.get('id')!r} for {identifier!r}")
-        key = (record["lang"], width)
+        key = (record.get("group", record["lang"]), width)
         tally[key][1] += 1
         if "error" in result:
             mismatches.append((identifier, width, [f"  textreveal failed: {result['error']}"]))
@@ -260,6 +285,7 @@ def main():
     records = collect_corpus(arguments)
     for record in records:
         record.setdefault("lang", record["id"].rpartition("-")[0])
+    records += tab_paragraphs()
     # Each paragraph with its language: Pango's context language and our "lang" both sort the
     # fallback fonts for it.
     paragraphs = "".join(json.dumps({"id": record["id"], "text": record["text"],

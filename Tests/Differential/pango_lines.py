@@ -35,6 +35,7 @@ except (ImportError, ValueError) as error:
     sys.exit(2)
 
 FONT = "DejaVu Sans 17"
+TAB_INTERVAL = 28
 FAMILY = "DejaVu Sans"
 SIZE = 17.0
 # DejaVu Sans: 2048 units per em, hhea ascender 1901 and descender -483, so a line of it is
@@ -65,6 +66,11 @@ def make_layout():
     attributes = Pango.AttrList()
     attributes.insert(Pango.attr_insert_hyphens_new(False))
     layout.set_attributes(attributes)
+    # Tab stops every 28 points, TextReveal's default (Apple's): with one stop, Pango puts the
+    # next ones at its multiples.
+    tabs = Pango.TabArray.new(1, True)
+    tabs.set_tab(0, Pango.TabAlign.LEFT, TAB_INTERVAL)
+    layout.set_tabs(tabs)
     check_scale(layout)
     return layout
 

@@ -17,11 +17,13 @@ public struct SimpleAnalyzer: UnicodeAnalyzer {
       if let previous, offset > 0 {
         let afterSpace = previous == " " && character != " "
         let afterHyphen = previous == "-" && character != " "
+        // A tab is a break opportunity after it, like a space (UAX #14 class BA).
+        let afterTab = previous == "\t" && character != " " && character != "\t"
         let aroundWide =
           FixedAdvanceShaper.isWide(previous.unicodeScalars.first!)
           || FixedAdvanceShaper.isWide(character.unicodeScalars.first!)
         let mandatory = previous.isNewline
-        if afterSpace || afterHyphen || aroundWide || mandatory {
+        if afterSpace || afterHyphen || afterTab || aroundWide || mandatory {
           result.append(LineBreakOpportunity(offset: offset, isMandatory: mandatory))
         }
       }

@@ -40,7 +40,9 @@ extension LayoutBuilder {
   /// - Returns: Whether the segment was added.
   @inline(__always)
   mutating func appendIfFits(_ segment: Segment, to filler: inout LineFiller) -> Bool {
-    guard filler.pen + segment.contentAdvance <= configuration.width + Self.epsilon else {
+    guard !segment.hasTabs,
+      filler.pen + segment.contentAdvance <= configuration.width + Self.epsilon
+    else {
       return false
     }
     lineSegments.append(segment)
@@ -66,9 +68,20 @@ extension LayoutBuilder {
   ) -> Bool {
     let width = configuration.width
     var segment = segment
+    // The segment's advances where the pen stands: they change with the pen when it holds a
+    // tab.
+    func advances(at pen: Double) -> (advance: Double, content: Double) {
+      guard segment.hasTabs else { return (segment.advance, segment.contentAdvance) }
+      let pieces: [Piece] =
+        switch segment.location {
+        case .windowChunk(let chunk): chunk < chunks.count ? chunks[chunk] : current
+        case .scratch, .unshaped: scratch
+        }
+      return self.advances(of: segment, at: pen, in: pieces)
+    }
     while true {
       if isEmpty(filler) {
-        if segment.contentAdvance <= width + Self.epsilon {
+        if advances(at: 0).content <= width + Self.epsilon {
           break
         }
         // A word wider than the line alone: break it at grapheme boundaries.
@@ -80,7 +93,7 @@ extension LayoutBuilder {
         // What is left fits on a line, or is a single grapheme wider than one.
         segment = rest
         break
-      } else if filler.pen + segment.contentAdvance <= width + Self.epsilon {
+      } else if filler.pen + advances(at: filler.pen).content <= width + Self.epsilon {
         break
       } else {
         emit(&filler, end: segment.range.lowerBound, endsParagraph: false)
@@ -88,7 +101,7 @@ extension LayoutBuilder {
       }
     }
     lineSegments.append(segment)
-    filler.pen += segment.advance
+    filler.pen += advances(at: filler.pen).advance
     return true
   }
 }

@@ -80,8 +80,10 @@ extension LayoutBuilder {
     let batchStart = first == 0 ? analysis.start : analysis.boundaries[first - 1].offset
     let reach = min(Self.batchBytes, max(budget, Self.batchFloor))
     var end = first + 1
+    // A segment with a tab ends the batch: it is shaped, not measured.
     while end < analysis.boundaries.count && end - first < Self.batchSegments
       && analysis.boundaries[end].offset - batchStart <= reach
+      && !containsTab(analysis.boundaries[end - 1].offset..<analysis.boundaries[end].offset)
     {
       end += 1
     }

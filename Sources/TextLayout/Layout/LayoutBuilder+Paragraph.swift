@@ -146,19 +146,21 @@ extension LayoutBuilder {
   }
 
   /// Makes the window's next segments: measured in a batch when the layout only measures,
-  /// otherwise the next one shaped; a word too long to shape whole is made by
+  /// otherwise (or when the next holds a tab) the next one shaped; a word too long to shape whole is made by
   /// ``makeWideSegment(_:isMandatory:levels:table:)``.
   mutating func makeNextSegments(_ fill: inout WindowFill) {
     let index = fill.index
     let from = index == 0 ? fill.analysis.start : fill.analysis.boundaries[index - 1].offset
     let boundary = fill.analysis.boundaries[index]
-    if boundary.offset - from > Self.wideWordStretch,
+    if boundary.offset - from > Self.wideWordStretch, !containsTab(from..<boundary.offset),
       let segment = makeWideSegment(
         from..<boundary.offset, isMandatory: boundary.isMandatory,
         levels: fill.analysis.levelRuns, table: &fill.analysis.metrics)
     {
       fill.analysis.segments.append(segment)
-    } else if measuresOnly {
+    } else if measuresOnly && !containsTab(from..<boundary.offset) {
+      // A segment with tabs is shaped even when only measuring: line filling walks its
+      // pieces, whose advances depend on where the segment starts.
       measureNextSegments(&fill.analysis, budget: bytesLeft(after: fill.filler))
     } else {
       let segment = makeSegment(

@@ -36,7 +36,9 @@ extension LayoutBuilder {
   }
 
   func metrics(of draft: LineDraft) -> LineMetrics {
-    metrics(of: draft.segments, range: draft.range, table: draft.metrics, token: draft.token)
+    metrics(
+      of: draft.segments, range: draft.range, table: draft.metrics, token: draft.token,
+      arena: draft.arena)
   }
 
   /// ``metrics(of:)`` for a draft read in place: copying a draft out of ``drafts`` would count a
@@ -44,18 +46,30 @@ extension LayoutBuilder {
   func metrics(ofDraftAt index: Int) -> LineMetrics {
     metrics(
       of: drafts[index].segments, range: drafts[index].range, table: drafts[index].metrics,
-      token: drafts[index].token)
+      token: drafts[index].token, arena: drafts[index].arena)
   }
 
   /// The metrics of a line: its segments, its text, the vertical metrics table its segments
   /// index and its token.
   private func metrics(
-    of segments: Range<Int>, range: Range<Int>, table: [VerticalMetrics], token: [Piece]
+    of segments: Range<Int>, range: Range<Int>, table: [VerticalMetrics], token: [Piece],
+    arena: Int
   ) -> LineMetrics {
     var result = LineMetrics(total: 0, trailing: 0, ascent: 0, descent: 0, lineGap: 0)
     var hasPieces = false
+    // With tabs, each segment's advances depend on where it starts; the whitespace hanging at
+    // the end is then summed on the way.
+    let hasTabs = lineSegments[segments].contains { $0.hasTabs }
+    var hanging = 0.0
     for segment in lineSegments[segments] {
-      result.total += segment.advance
+      if hasTabs {
+        let measured = advances(of: segment, at: result.total, inLineAt: arena)
+        result.total += measured.advance
+        let trailing = measured.advance - measured.content
+        hanging = segment.contentEnd > segment.range.lowerBound ? trailing : hanging + trailing
+      } else {
+        result.total += segment.advance
+      }
       let vertical =
         segment.location == .scratch
         ? scratchMetrics[Int(segment.metrics)] : table[Int(segment.metrics)]
@@ -72,7 +86,9 @@ extension LayoutBuilder {
       result.lineGap = max(result.lineGap, piece.shaped.lineGap)
       hasPieces = true
     }
-    if token.isEmpty {
+    if token.isEmpty && hasTabs {
+      result.trailing = hanging
+    } else if token.isEmpty {
       // Rule L1 and hanging: the whitespace at the end of the line, through segments that
       // hold nothing else, and the trailing spaces of the last segment with content.
       for segment in lineSegments[segments].reversed() {
@@ -192,6 +208,7 @@ extension LayoutBuilder {
       index -= 1
     }
     let contentEnd = index >= 0 ? pieces[index].contentEnd : draft.range.lowerBound
+    if segments.contains(where: { $0.hasTabs }) { placeTabs(in: &pieces) }
     pieces += draft.token
     let metrics = metrics(of: draft)
 

@@ -17,11 +17,16 @@ extension LayoutBuilder {
       ofSegment: range, contentEnd: contentEnd, levels: levels,
       paragraphLevel: paragraphLevel ?? self.paragraphLevel
     ) { piece, run, level, hanging in
-      let shaped = shaper.shape(
-        text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
+      let isTab = isTabRun(piece)
+      let shaped =
+        isTab
+        ? shapedTabs(count: piece.count, style: text.runs[run].style)
+        : shaper.shape(
+          text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
       var made = Piece(
         range: piece, style: run, level: level, shaped: shaped, advance: shaped.advance,
         isTrailingWhitespace: hanging == .all, role: .text)
+      made.isTab = isTab
       if hanging == .trailingSpaces {
         made.trailingAdvance = shaped.advance(ofClustersFrom: contentEnd - piece.lowerBound)
         made.contentEnd = contentEnd
@@ -85,7 +90,34 @@ extension LayoutBuilder {
   ///   - contentEnd: Where its trailing whitespace starts.
   ///   - levels: The window's level runs.
   ///   - paragraphLevel: The level of the segment's paragraph.
+  ///
+  /// Tabs are cut out into pieces of their own (runs of tabs), which are never shaped: see
+  /// ``shapedTabs(count:style:)``.
   func forEachPiece(
+    ofSegment range: Range<Int>, contentEnd: Int, levels: [BidiAnalysis.LevelRun],
+    paragraphLevel: UInt8,
+    _ body: (_ piece: Range<Int>, _ run: Int, _ level: UInt8, _ hanging: Hanging) -> Void
+  ) {
+    guard containsTab(range) else {
+      forEachUntabbedPiece(
+        ofSegment: range, contentEnd: contentEnd, levels: levels, paragraphLevel: paragraphLevel,
+        body)
+      return
+    }
+    forEachUntabbedPiece(
+      ofSegment: range, contentEnd: contentEnd, levels: levels, paragraphLevel: paragraphLevel
+    ) { piece, run, level, _ in
+      forEachTabPart(of: piece) { part in
+        let hanging: Hanging =
+          part.lowerBound >= contentEnd
+          ? .all : part.upperBound <= contentEnd ? .none : .trailingSpaces
+        body(part, run, level, hanging)
+      }
+    }
+  }
+
+  /// ``forEachPiece(ofSegment:contentEnd:levels:paragraphLevel:_:)`` before tabs are cut out.
+  private func forEachUntabbedPiece(
     ofSegment range: Range<Int>, contentEnd: Int, levels: [BidiAnalysis.LevelRun],
     paragraphLevel: UInt8,
     _ body: (_ piece: Range<Int>, _ run: Int, _ level: UInt8, _ hanging: Hanging) -> Void
@@ -236,7 +268,8 @@ extension LayoutBuilder {
     while count > 0 {
       let part = makeScratchSegment(
         start..<graphemes[count - 1].end, levels: levels, isMandatory: false)
-      if part.contentAdvance <= width + Self.epsilon || count <= minimum { return (part, count) }
+      let content = advances(of: part, at: 0, in: scratch).content
+      if content <= width + Self.epsilon || count <= minimum { return (part, count) }
       scratch.removeLast(part.pieces.count)
       count -= 1
     }
@@ -266,6 +299,19 @@ extension LayoutBuilder {
       }
       graphemes.append((end, advance))
       offset = end
+    }
+    // A tab's advance depends on the pen: from the start of a line, where a segment too wide
+    // for one is broken.
+    if segment.hasTabs {
+      var pen = 0.0
+      var start = segment.range.lowerBound
+      for index in graphemes.indices {
+        if isTabRun(start..<graphemes[index].end) {
+          graphemes[index].advance = configuration.tabStops.nextStop(after: pen) - pen
+        }
+        pen += graphemes[index].advance
+        start = graphemes[index].end
+      }
     }
     return graphemes
   }

@@ -17,9 +17,10 @@ extension LayoutBuilder {
     var pen = 0.0
     for index in last.segments {
       let segment = lineSegments[index]
-      guard pen + segment.contentAdvance <= available + Self.epsilon else { break }
+      let measured = advances(of: segment, at: pen, inLineAt: last.arena)
+      guard pen + measured.content <= available + Self.epsilon else { break }
       kept.append(segment)
-      pen += segment.advance
+      pen += measured.advance
     }
     if kept.isEmpty, !last.segments.isEmpty {
       let first = shapeInScratch(lineSegments[last.segments.lowerBound], levels: last.levels)

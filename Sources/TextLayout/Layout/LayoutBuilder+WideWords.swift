@@ -77,7 +77,9 @@ extension LayoutBuilder {
       // What is left may be wider shaped alone than its graphemes were inside the word (a
       // joining script's forms at its new start): it is then broken again, on its own
       // clusters. One grapheme wider than the line stays whole with its spaces.
-      if rest.contentAdvance <= configuration.width + Self.epsilon { return rest }
+      if advances(of: rest, at: 0, in: scratch).content <= configuration.width + Self.epsilon {
+        return rest
+      }
       let restGraphemes = graphemeAdvances(of: rest, source: scratch)
       if emitsNothing(restGraphemes) { return rest }
       graphemes = restGraphemes

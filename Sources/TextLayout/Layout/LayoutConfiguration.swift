@@ -17,6 +17,8 @@ public struct LayoutConfiguration: Sendable, Hashable {
   public var direction: InterfaceDirection
   /// The token placed after the last visible line when the text is cut, or `nil` for none.
   public var truncationToken: TruncationToken?
+  /// Where tab characters advance to: every 28 points by default.
+  public var tabStops: TabStops
 
   /// Creates a configuration.
   ///
@@ -27,13 +29,15 @@ public struct LayoutConfiguration: Sendable, Hashable {
   ///   - lineSpacing: Extra space between lines, 0 by default.
   ///   - direction: The layout direction, left to right by default.
   ///   - truncationToken: The token shown when the text is cut, none by default.
+  ///   - tabStops: Where tabs advance to, every 28 points by default.
   public init(
     width: Double,
     lineLimit: LineLimit = .unlimited,
     alignment: LineAlignment = .natural,
     lineSpacing: Double = 0,
     direction: InterfaceDirection = .leftToRight,
-    truncationToken: TruncationToken? = nil
+    truncationToken: TruncationToken? = nil,
+    tabStops: TabStops = .default
   ) {
     self.width = width
     self.lineLimit = lineLimit
@@ -41,16 +45,18 @@ public struct LayoutConfiguration: Sendable, Hashable {
     self.lineSpacing = lineSpacing
     self.direction = direction
     self.truncationToken = truncationToken
+    self.tabStops = tabStops
   }
 
   /// Checks the values the engine cannot lay out with.
   ///
-  /// - Throws: ``TextLayoutError/invalidWidth(_:)``, ``TextLayoutError/invalidLineLimit(_:)`` or
-  ///   ``TextLayoutError/invalidLineSpacing(_:)``.
+  /// - Throws: ``TextLayoutError/invalidWidth(_:)``, ``TextLayoutError/invalidLineLimit(_:)``,
+  ///   ``TextLayoutError/invalidLineSpacing(_:)`` or ``TextLayoutError/invalidTabStops(_:)``.
   public func validate() throws(TextLayoutError) {
     guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
     if case .lines(let count) = lineLimit, count < 1 { throw .invalidLineLimit(count) }
     guard lineSpacing.isFinite, lineSpacing >= 0 else { throw .invalidLineSpacing(lineSpacing) }
+    try tabStops.validate()
   }
 
   /// Whether content this wide goes past ``width``: only a grapheme cluster (or a truncation

@@ -16,6 +16,9 @@ struct Piece: Sendable {
   var trailingAdvance: Double = 0
   /// Where that whitespace starts (the piece's end when there is none).
   var contentEnd: Int
+  /// Whether the piece is a run of tabs: no glyphs, and an advance that depends on where its
+  /// line places it (see ``TabStops``).
+  var isTab = false
 
   init(
     range: Range<Int>, style: Int, level: UInt8, shaped: ShapedText, advance: Double,
@@ -87,6 +90,9 @@ struct Segment: Sendable {
   private let storedContentEnd: Int32
   /// Whether a mandatory break follows the segment.
   let isMandatory: Bool
+  /// Whether the segment holds a tab: its advances then depend on where it starts on its line,
+  /// and ``advance`` and ``contentAdvance`` count its tabs as 0.
+  let hasTabs: Bool
   /// The index of the segment's vertical metrics in its table (see ``VerticalMetrics``).
   let metrics: UInt32
 
@@ -153,24 +159,27 @@ struct Segment: Sendable {
     }
     self.init(
       range: range, pieces: pieces, location: location, contentEnd: contentEnd,
-      isMandatory: isMandatory, sums: sums, table: &table)
+      isMandatory: isMandatory, hasTabs: pieces.contains { arena[$0].isTab }, sums: sums,
+      table: &table)
   }
 
-  /// Creates a measured segment, with no pieces.
+  /// Creates a measured segment, with no pieces (never one with tabs: see
+  /// ``LayoutBuilder/makeNextSegments(_:)``).
   init(
     range: Range<Int>, contentEnd: Int, isMandatory: Bool, sums: Sums,
     table: inout [VerticalMetrics]
   ) {
     self.init(
       range: range, pieces: 0..<0, location: .unshaped, contentEnd: contentEnd,
-      isMandatory: isMandatory, sums: sums, table: &table)
+      isMandatory: isMandatory, hasTabs: false, sums: sums, table: &table)
   }
 
   private init(
     range: Range<Int>, pieces: Range<Int>, location: PieceLocation, contentEnd: Int,
-    isMandatory: Bool,
+    isMandatory: Bool, hasTabs: Bool,
     sums: Sums, table: inout [VerticalMetrics]
   ) {
+    self.hasTabs = hasTabs
     start = Int32(truncatingIfNeeded: range.lowerBound)
     end = Int32(truncatingIfNeeded: range.upperBound)
     firstPiece = Int32(truncatingIfNeeded: pieces.lowerBound)
