@@ -68,20 +68,13 @@ extension LayoutBuilder {
   ) -> Bool {
     let width = configuration.width
     var segment = segment
-    // The segment's advances where the pen stands: they change with the pen when it holds a
-    // tab.
-    func advances(at pen: Double) -> (advance: Double, content: Double) {
-      guard segment.hasTabs else { return (segment.advance, segment.contentAdvance) }
-      let pieces: [Piece] =
-        switch segment.location {
-        case .windowChunk(let chunk): chunk < chunks.count ? chunks[chunk] : current
-        case .scratch, .unshaped: scratch
-        }
-      return self.advances(of: segment, at: pen, in: pieces)
-    }
     while true {
       if isEmpty(filler) {
-        if advances(at: 0).content <= width + Self.epsilon {
+        let content =
+          segment.hasTabs
+          ? advances(of: segment, at: 0, chunks: chunks, current: current).content
+          : segment.contentAdvance
+        if content <= width + Self.epsilon {
           break
         }
         // A word wider than the line alone: break it at grapheme boundaries.
@@ -93,7 +86,11 @@ extension LayoutBuilder {
         // What is left fits on a line, or is a single grapheme wider than one.
         segment = rest
         break
-      } else if filler.pen + advances(at: filler.pen).content <= width + Self.epsilon {
+      } else if filler.pen
+        + (segment.hasTabs
+          ? advances(of: segment, at: filler.pen, chunks: chunks, current: current).content
+          : segment.contentAdvance) <= width + Self.epsilon
+      {
         break
       } else {
         emit(&filler, end: segment.range.lowerBound, endsParagraph: false)
@@ -101,7 +98,23 @@ extension LayoutBuilder {
       }
     }
     lineSegments.append(segment)
-    filler.pen += advances(at: filler.pen).advance
+    filler.pen +=
+      segment.hasTabs
+      ? advances(of: segment, at: filler.pen, chunks: chunks, current: current).advance
+      : segment.advance
     return true
+  }
+
+  /// ``advances(of:at:in:)`` for a segment being filled: its pieces are in the window's kept
+  /// chunks, in the chunk this layout shapes, or in the scratch arena.
+  func advances(
+    of segment: Segment, at pen: Double, chunks: [[Piece]], current: [Piece]
+  ) -> (advance: Double, content: Double) {
+    let pieces: [Piece] =
+      switch segment.location {
+      case .windowChunk(let chunk): chunk < chunks.count ? chunks[chunk] : current
+      case .scratch, .unshaped: scratch
+      }
+    return advances(of: segment, at: pen, in: pieces)
   }
 }

@@ -83,7 +83,8 @@ extension LayoutBuilder {
     // A segment with a tab ends the batch: it is shaped, not measured.
     while end < analysis.boundaries.count && end - first < Self.batchSegments
       && analysis.boundaries[end].offset - batchStart <= reach
-      && !containsTab(analysis.boundaries[end - 1].offset..<analysis.boundaries[end].offset)
+      && !(analysis.hasTabs
+        && containsTab(analysis.boundaries[end - 1].offset..<analysis.boundaries[end].offset))
     {
       end += 1
     }
@@ -102,9 +103,10 @@ extension LayoutBuilder {
         let to = analysis.boundaries[index].offset
         let contentEnd = ByteScan.trailingSpaceStart(in: from..<to, of: bytes)
         batch.contentEnds.append(contentEnd)
+        // No tab: a segment with one is shaped, never measured.
         forEachPiece(
           ofSegment: from..<to, contentEnd: contentEnd, levels: levels,
-          paragraphLevel: paragraphLevel
+          paragraphLevel: paragraphLevel, mayHoldTabs: false
         ) { piece, run, level, hanging in
           batch.pieces.append(
             PieceToMeasure(range: piece, run: run, level: level, hanging: hanging))

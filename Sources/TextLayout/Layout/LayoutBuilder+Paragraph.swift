@@ -152,13 +152,14 @@ extension LayoutBuilder {
     let index = fill.index
     let from = index == 0 ? fill.analysis.start : fill.analysis.boundaries[index - 1].offset
     let boundary = fill.analysis.boundaries[index]
-    if boundary.offset - from > Self.wideWordStretch, !containsTab(from..<boundary.offset),
+    let hasTab = fill.analysis.hasTabs && containsTab(from..<boundary.offset)
+    if boundary.offset - from > Self.wideWordStretch, !hasTab,
       let segment = makeWideSegment(
         from..<boundary.offset, isMandatory: boundary.isMandatory,
         levels: fill.analysis.levelRuns, table: &fill.analysis.metrics)
     {
       fill.analysis.segments.append(segment)
-    } else if measuresOnly && !containsTab(from..<boundary.offset) {
+    } else if measuresOnly && !hasTab {
       // A segment with tabs is shaped even when only measuring: line filling walks its
       // pieces, whose advances depend on where the segment starts.
       measureNextSegments(&fill.analysis, budget: bytesLeft(after: fill.filler))

@@ -57,19 +57,13 @@ extension LayoutBuilder {
   ) -> LineMetrics {
     var result = LineMetrics(total: 0, trailing: 0, ascent: 0, descent: 0, lineGap: 0)
     var hasPieces = false
-    // With tabs, each segment's advances depend on where it starts; the whitespace hanging at
-    // the end is then summed on the way.
-    let hasTabs = lineSegments[segments].contains { $0.hasTabs }
-    var hanging = 0.0
     for segment in lineSegments[segments] {
-      if hasTabs {
-        let measured = advances(of: segment, at: result.total, inLineAt: arena)
-        result.total += measured.advance
-        let trailing = measured.advance - measured.content
-        hanging = segment.contentEnd > segment.range.lowerBound ? trailing : hanging + trailing
-      } else {
-        result.total += segment.advance
+      // A line with tabs is measured the slow way (rare).
+      if segment.hasTabs {
+        return tabbedMetrics(
+          of: segments, range: range, table: table, token: token, arena: arena)
       }
+      result.total += segment.advance
       let vertical =
         segment.location == .scratch
         ? scratchMetrics[Int(segment.metrics)] : table[Int(segment.metrics)]
@@ -86,9 +80,7 @@ extension LayoutBuilder {
       result.lineGap = max(result.lineGap, piece.shaped.lineGap)
       hasPieces = true
     }
-    if token.isEmpty && hasTabs {
-      result.trailing = hanging
-    } else if token.isEmpty {
+    if token.isEmpty {
       // Rule L1 and hanging: the whitespace at the end of the line, through segments that
       // hold nothing else, and the trailing spaces of the last segment with content.
       for segment in lineSegments[segments].reversed() {

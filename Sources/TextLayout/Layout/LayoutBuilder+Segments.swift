@@ -93,12 +93,15 @@ extension LayoutBuilder {
   ///
   /// Tabs are cut out into pieces of their own (runs of tabs), which are never shaped: see
   /// ``shapedTabs(count:style:)``.
+  ///
+  /// - Parameter mayHoldTabs: `false` when the caller knows the segment holds no tab, which
+  ///   saves the search.
   func forEachPiece(
     ofSegment range: Range<Int>, contentEnd: Int, levels: [BidiAnalysis.LevelRun],
-    paragraphLevel: UInt8,
+    paragraphLevel: UInt8, mayHoldTabs: Bool = true,
     _ body: (_ piece: Range<Int>, _ run: Int, _ level: UInt8, _ hanging: Hanging) -> Void
   ) {
-    guard containsTab(range) else {
+    guard mayHoldTabs && containsTab(range) else {
       forEachUntabbedPiece(
         ofSegment: range, contentEnd: contentEnd, levels: levels, paragraphLevel: paragraphLevel,
         body)

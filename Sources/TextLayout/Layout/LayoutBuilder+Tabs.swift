@@ -1,15 +1,23 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // MARK: - Tabs: advances that depend on where the pen is
 
 extension LayoutBuilder {
   /// Whether a range of the text holds a tab character.
   ///
-  /// Segments with tabs are rare: they take the slower paths below, and every other segment
-  /// pays only this search.
+  /// Segments with tabs are rare: they take the slower paths below. Only windows that hold a
+  /// tab (``WindowAnalysis/hasTabs``) search their segments, and shaping a segment (far
+  /// costlier) searches it once.
   func containsTab(_ range: Range<Int>) -> Bool {
     guard !range.isEmpty else { return false }
     var string = text.string
     return string.withUTF8 { bytes in
-      UnsafeBufferPointer(rebasing: bytes[range]).contains(0x09)
+      guard let base = bytes.baseAddress else { return false }
+      return memchr(base + range.lowerBound, 0x09, range.count) != nil
     }
   }
 
@@ -109,5 +117,35 @@ extension LayoutBuilder {
       pieces[index].advance = x - start
       if pieces[index].isTrailingWhitespace { pieces[index].trailingAdvance = x - start }
     }
+  }
+
+  /// The metrics of a line that holds a tab: as ``metrics(of:)``, with each segment's advances
+  /// taken where it starts, and the whitespace hanging at the end summed on the way.
+  func tabbedMetrics(
+    of segments: Range<Int>, range: Range<Int>, table: [VerticalMetrics], token: [Piece],
+    arena: Int
+  ) -> LineMetrics {
+    var result = LineMetrics(total: 0, trailing: 0, ascent: 0, descent: 0, lineGap: 0)
+    var hanging = 0.0
+    for segment in lineSegments[segments] {
+      let measured = advances(of: segment, at: result.total, inLineAt: arena)
+      result.total += measured.advance
+      let trailing = measured.advance - measured.content
+      hanging = segment.contentEnd > segment.range.lowerBound ? trailing : hanging + trailing
+      let vertical =
+        segment.location == .scratch
+        ? scratchMetrics[Int(segment.metrics)] : table[Int(segment.metrics)]
+      result.ascent = max(result.ascent, vertical.ascent)
+      result.descent = max(result.descent, vertical.descent)
+      result.lineGap = max(result.lineGap, vertical.lineGap)
+    }
+    for piece in token {
+      result.total += piece.advance
+      result.ascent = max(result.ascent, piece.shaped.ascent)
+      result.descent = max(result.descent, piece.shaped.descent)
+      result.lineGap = max(result.lineGap, piece.shaped.lineGap)
+    }
+    if token.isEmpty { result.trailing = hanging }
+    return result
   }
 }

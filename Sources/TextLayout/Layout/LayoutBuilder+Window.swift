@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // MARK: - Analysis windows
 
 extension LayoutBuilder {
@@ -84,6 +90,11 @@ extension LayoutBuilder {
     boundaries.reserveCapacity(opportunities.count + 1)
     var previous = lineStart
     var string = text.string
+    let hasTabs = string.withUTF8 { bytes in
+      // One search of the window's bytes (memchr), which ICU has just read anyway.
+      guard let base = bytes.baseAddress, windowEnd > lineStart else { return false }
+      return memchr(base + lineStart, 0x09, windowEnd - lineStart) != nil
+    }
     string.withUTF8 { bytes in
       for opportunity in opportunities {
         let offset = opportunity.offset + lineStart
@@ -105,7 +116,7 @@ extension LayoutBuilder {
       start: lineStart, end: windowEnd, isComplete: isComplete,
       separatorLength: separator?.length ?? 0,
       paragraphLevel: paragraphLevel ?? bidi.paragraphLevel, levelRuns: levelRuns,
-      boundaries: boundaries, segments: [], pieceChunks: [])
+      boundaries: boundaries, segments: [], pieceChunks: [], hasTabs: hasTabs)
   }
 
   /// Extends a window of a paragraph to `scanEnd`, from its last trusted boundary (a break
@@ -133,6 +144,7 @@ extension LayoutBuilder {
     analysis.end = tail.end
     analysis.isComplete = tail.isComplete
     analysis.separatorLength = tail.separatorLength
+    analysis.hasTabs = analysis.hasTabs || tail.hasTabs
   }
 
   /// Whether a break opportunity lies inside a grapheme cluster: between a space and a

@@ -108,6 +108,9 @@ struct WindowAnalysis: Sendable {
   var pieceChunks: [[Piece]]
   /// The vertical metrics the segments index.
   var metrics: [VerticalMetrics] = []
+  /// Whether the window holds a tab: only then are its segments searched for one (see
+  /// ``LayoutBuilder/containsTab(_:)``).
+  var hasTabs = false
 
   /// A break opportunity in four bytes: a prepared list keeps tens of them for each row, and a
   /// re-layout reads them all.
