@@ -13,14 +13,22 @@
 /// - a lone emoji character is `.emoji` when it has the `Emoji_Presentation` property and
 ///   `.text` otherwise (❤ U+2764, © U+00A9, digits);
 /// - anything else is not an emoji (`nil`).
-enum EmojiPresentation: Sendable, Equatable {
+///
+/// ```swift
+/// EmojiPresentation("❤")  // .text
+/// EmojiPresentation("❤️")  // .emoji
+/// EmojiPresentation("A")  // nil
+/// ```
+public enum EmojiPresentation: Sendable, Hashable {
   /// Shown as text: in the text face when it has the glyph.
   case text
   /// Shown as a colour emoji: in the emoji face when it has the glyph.
   case emoji
 
   /// The presentation of a grapheme cluster, or `nil` when it is no emoji at all.
-  init?(_ character: Character) {
+  ///
+  /// - Parameter character: The grapheme cluster.
+  public init?(_ character: Character) {
     var scalars = character.unicodeScalars.makeIterator()
     guard let first = scalars.next() else { return nil }
     let second = scalars.next()
