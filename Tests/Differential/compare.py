@@ -29,7 +29,7 @@ import pango_lines  # noqa: E402  (needs the path above)
 LANGUAGES = ["en", "zh", "ja", "ar", "he", "ru", "el"]
 LANGUAGE_NAMES = {
     "en": "English", "zh": "Chinese", "ja": "Japanese", "ar": "Arabic", "he": "Hebrew",
-    "ru": "Russian", "el": "Greek",
+    "ru": "Russian", "el": "Greek", "emoji": "Emoji",
 }
 
 
@@ -159,7 +159,7 @@ def compare_width(binary, records, paragraphs, pango, layout, width, tally, mism
         identifier = record["id"]
         if result.get("id") != identifier:
             fail(f"textreveal measure answered {result.get('id')!r} for {identifier!r}")
-        key = (record["lang"], width)
+        key = (record.get("group", record["lang"]), width)
         tally[key][1] += 1
         if "error" in result:
             mismatches.append((identifier, width, [f"  textreveal failed: {result['error']}"]))
