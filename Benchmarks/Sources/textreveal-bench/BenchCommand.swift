@@ -11,8 +11,8 @@ import Foundation
 @main
 enum BenchCommand {
   static let benchmarks = [
-    "truncation-check", "full-layout", "early-exit", "list-rows", "spoilers", "memory",
-    "scaling",
+    "truncation-check", "full-layout", "early-exit", "emoji-check", "list-rows", "spoilers",
+    "memory", "scaling",
   ]
 
   static func main() {
@@ -88,6 +88,7 @@ enum BenchCommand {
     if selected.contains("truncation-check") { try suite.truncationCheck() }
     if selected.contains("full-layout") { try suite.fullLayout() }
     if selected.contains("early-exit") { try suite.earlyExit() }
+    if selected.contains("emoji-check") { try suite.emojiCheck() }
     if selected.contains("list-rows") { try suite.listRows() }
     if selected.contains("spoilers") { try Spoilers.run(repetitions: repetitions) }
     if selected.contains("memory") { try Memory.compare(corpusPath: corpusPath) }

@@ -30,10 +30,9 @@ public enum EmojiPresentation: Sendable, Hashable {
   /// - Parameter character: The grapheme cluster.
   public init?(_ character: Character) {
     var scalars = character.unicodeScalars.makeIterator()
-    guard let first = scalars.next() else { return nil }
-    let second = scalars.next()
     // Most text: letters and marks that are no emoji, decided from the first scalar's value.
-    if !Self.mayStartEmoji(first) { return nil }
+    guard let first = scalars.next(), Self.mayStartEmoji(first) else { return nil }
+    let second = scalars.next()
     if Self.isKeycapBase(first) {
       // A digit, # or * is an emoji only as a keycap, or with VS16.
       switch second?.value {
@@ -64,14 +63,16 @@ public enum EmojiPresentation: Sendable, Hashable {
     self = properties.isEmojiPresentation ? .emoji : .text
   }
 
-  /// Whether a scalar may start a cluster that is an emoji: the keycap bases and everything
-  /// from U+00A9 (©) on that is not in the blocks of letters and marks below U+2000. A quick
-  /// answer by value; the Unicode properties decide the rest.
+  /// Whether a scalar may start a cluster that is an emoji: the keycap bases, © and ®, and the
+  /// ranges that hold every other emoji character (U+203C ‼ to U+3299 ㊙, and from U+1F000), so
+  /// letters, marks and CJK ideographs need no property lookup. A quick answer by value; the
+  /// Unicode properties decide the rest, and a test holds it to them for every scalar.
   @inline(__always)
   static func mayStartEmoji(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x80 { return isKeycapBase(scalar) }
-    return value == 0xA9 || value == 0xAE || value >= 0x2000
+    return value == 0xA9 || value == 0xAE || (0x203C...0x3299).contains(value)
+      || value >= 0x1F000
   }
 
   /// Whether a scalar is shown as a colour emoji on its own (`Emoji_Presentation`), answered
