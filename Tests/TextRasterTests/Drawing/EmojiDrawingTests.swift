@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextLayout
+import TextReveal
 import TextShaping
 
 @testable import TextRaster
@@ -143,5 +144,29 @@ import TextShaping
     let scale: RasterCanvas.Scale = factor == 2 ? .x2 : .x3
     try SnapshotTests().assertSnapshot(
       draw(layout(), scale: scale), named: "emoji-light@\(factor)x")
+  }
+}
+
+/// Spoilers over emoji: hidden, only dust (in the text colour, never the emoji's colours) is
+/// drawn over them; revealed, the emoji are there in colour.
+@Suite struct EmojiSpoilerTests {
+  @Test("A hidden emoji draws no colour under its dust, and a revealed one is coloured")
+  func hiddenEmoji() throws {
+    let drawing = try ComponentDrawing()
+    var text = StyledText("Guess who won ", style: drawing.text.style)
+    var hidden = drawing.text.style
+    hidden.isSpoiler = true
+    text.append("🇫🇷🏆👏🏽", style: hidden)
+    text.append(" tonight", style: drawing.text.style)
+    let layout = try drawing.text.engine.layout(
+      text, configuration: LayoutConfiguration(width: 300))
+    var spoilers = SpoilerModel(layout: layout, seed: 3)
+    #expect(spoilers.regions.count == 1)
+    let hiddenImage = try drawing.renderer.image(
+      of: layout, spoilers: spoilers, at: 1, theme: .light)
+    #expect(EmojiDrawingTests.colouredPixels(hiddenImage.bitmap) == 0)
+    spoilers.setRevealed(true, at: 0)
+    let revealed = try drawing.renderer.image(of: layout, spoilers: spoilers, at: 5, theme: .light)
+    #expect(EmojiDrawingTests.colouredPixels(revealed.bitmap) > 3 * 21 * 20)
   }
 }
