@@ -274,8 +274,9 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
       examined += 1
       if font == nil && scalar.value == 0xFE0F { isEmojiSequence = true }
       if font == nil && !TextItemizer.isFontNeutral(scalar) && !Self.isMark(scalar) {
+        // An emoji character and VS16 are always one grapheme cluster (VS16 extends it).
         font =
-          isEmojiSequence
+          isEmojiSequence && scalar.properties.isEmoji
           ? self.font(for: Character(String(scalar) + "\u{FE0F}"), primary: primary).id
           : fontID(for: scalar, primary: primary)
       }

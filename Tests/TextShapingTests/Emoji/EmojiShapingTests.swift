@@ -72,6 +72,21 @@ import TextLayout
     #expect(shaped.runs[3].clusters == [text.utf8.count - " ok".utf8.count - "👍🏽".utf8.count])
   }
 
+  @Test(
+    "A piece after VS16 takes its neighbour's face from the whole emoji sequence, or none",
+    arguments: ["❤️ and", "x❤️ ", "\t\u{FE0F} ", "a\u{FE0F} b", "1️⃣ ok", "\u{0}\u{FE0F} "])
+  func afterVariationSelector(text: String) throws {
+    // Shaping the piece after the selector looks back at it for its neighbour.
+    let start = try #require(text.firstIndex(of: " "))
+    let piece = text[start...]
+    let shaped = shaper.shape(piece, style: style, isRightToLeft: false)
+    #expect(shaped.clusters.count == piece.count)
+    // Spaces after a colour emoji are shaped in the text face.
+    for run in shaped.runs {
+      #expect(try #require(shaper.fontFace(for: run.font)).path == TestFonts.dejaVuSans)
+    }
+  }
+
   @Test("Digits, # and © are text unless a keycap or VS16 makes them emoji")
   func keycapBases() throws {
     #expect(try faces(of: "# 1 ©") == [TestFonts.dejaVuSans])
