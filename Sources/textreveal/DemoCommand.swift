@@ -60,6 +60,7 @@ struct DemoCommand: ParsableCommand {
       try gallery.drawTruncationDetection()
       try gallery.drawSettingsPage()
       try gallery.drawSpoilers()
+      try gallery.drawEmoji()
     } catch let error as TextRasterError {
       throw CommandError("\(error)")
     }

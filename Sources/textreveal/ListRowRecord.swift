@@ -2,6 +2,7 @@ import Foundation
 import TextLayout
 import TextRaster
 import TextReveal
+import TextShaping
 
 /// One row of `render-list`'s input, `{"id": "…", "name": "…", "text": "…"}`, and the avatar
 /// made from its name.
@@ -127,15 +128,17 @@ struct ListRowRecord: Equatable {
 
   /// "Ana Lima" → "AL", "Chen" → "C", "נועה לוי" → "נל": the first letter of the first and
   /// the last word, in upper case where the script has it. A name that starts with an
-  /// ideograph ("佐藤 健", "王芳") gets that one character, as two ideographs read as a word.
+  /// ideograph ("佐藤 健", "王芳") gets that one character, as two ideographs read as a word;
+  /// one that starts with an emoji ("👩‍👩‍👧‍👦 Family") gets the emoji sequence, whole, and a last
+  /// word that is an emoji adds nothing.
   static func initials(of name: String) -> String {
     let words = name.split(whereSeparator: \.isWhitespace)
     guard let first = words.first?.first else { return "" }
+    // An emoji (a whole sequence: a skin tone, a family, a flag, ❤️) is the whole avatar.
+    if EmojiPresentation(first) == .emoji { return String(first) }
     var result = capital(first)
     if first.unicodeScalars.first?.properties.isIdeographic == true { return result }
-    // An emoji stands alone too: it is the whole avatar.
-    if first.unicodeScalars.first?.properties.isEmojiPresentation == true { return result }
-    if words.count > 1, let last = words.last?.first {
+    if words.count > 1, let last = words.last?.first, EmojiPresentation(last) != .emoji {
       result += capital(last)
     }
     return result

@@ -26,10 +26,10 @@ sys.path.insert(0, HERE)
 
 import pango_lines  # noqa: E402  (needs the path above)
 
-LANGUAGES = ["en", "zh", "ja", "ar", "he", "ru", "el", "tab"]
+LANGUAGES = ["en", "zh", "ja", "ar", "he", "ru", "el", "emoji", "tab"]
 LANGUAGE_NAMES = {
     "en": "English", "zh": "Chinese", "ja": "Japanese", "ar": "Arabic", "he": "Hebrew",
-    "ru": "Russian", "el": "Greek", "tab": "Tabs",
+    "ru": "Russian", "el": "Greek", "emoji": "Emoji", "tab": "Tabs",
 }
 
 # Tab-separated records from tzdata (priority "required", so on every Debian machine): country

@@ -37,7 +37,19 @@ SEED_PACKAGES = """
   libharfbuzz-dev libicu-dev libfreetype-dev libfontconfig-dev zlib1g-dev fonts-dejavu-core
   fonts-droid-fallback fonts-noto-core unicode-data python3 python3-gi gir1.2-pango-1.0
   python3-gi-cairo libpango1.0-dev pkg-config apt dpkg libglib2.0-data xkb-data
+  fonts-noto-color-emoji
 """.split()
+
+# Emoji as messengers send them (fully qualified: skin tones, ZWJ families and professions,
+# flags, keycaps, a tag flag, VS16 and a bare text-presentation heart), mixed into English
+# paragraphs and strung into emoji-only messages: the "emoji" group of the comparison.
+EMOJI = [
+    "😀", "😂", "👍🏽", "🙏🏻", "👋🏿", "👩‍👩‍👧‍👦", "👨🏾‍💻", "🧑‍🚀", "🏳️‍🌈", "🇯🇵", "🇫🇷", "🇧🇷",
+    "❤️", "❤", "🎉", "🔥", "✨", "☕", "1️⃣", "#️⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿",
+]
+# Paragraphs with emoji mixed in, and emoji-only messages.
+EMOJI_MIXED = 100
+EMOJI_ONLY = 30
 
 # Locale directories read for each language.
 LOCALES = {
@@ -304,7 +316,44 @@ def collect(cap):
             len(text) < LONG_LENGTH, hashlib.sha256(text.encode("utf-8")).hexdigest()))[:cap]
         for number, text in enumerate(chosen, start=1):
             records.append({"id": f"{language}-{number}", "lang": language, "text": text})
+    english = [record["text"] for record in records if record["lang"] == "en"]
+    for number, text in enumerate(emoji_paragraphs(english), start=1):
+        records.append({"id": f"emoji-{number}", "lang": "en", "group": "emoji", "text": text})
     return records, {language: len(found[language]) for language in LANGUAGES}
+
+
+def emoji_paragraphs(english):
+    """English paragraphs with emoji after some words, then emoji-only messages; chosen by
+    SHA-256 of the paragraph, so the same corpus gets the same emoji on every machine."""
+    def stream(seed):
+        counter = 0
+        while True:
+            digest = hashlib.sha256(f"{seed}/{counter}".encode("utf-8")).digest()
+            yield from digest
+            counter += 1
+
+    paragraphs = []
+    for text in english[:EMOJI_MIXED]:
+        numbers = stream(text)
+        words = []
+        for word in text.split(" "):
+            words.append(word)
+            if next(numbers) % 4 == 0:
+                # One to three emoji, after a space or right after the word.
+                run = "".join(EMOJI[next(numbers) % len(EMOJI)]
+                              for _ in range(1 + next(numbers) % 3))
+                if next(numbers) % 2:
+                    words.append(run)
+                else:
+                    words[-1] = word + run
+        paragraphs.append(" ".join(words))
+    for number in range(EMOJI_ONLY):
+        numbers = stream(f"emoji-only-{number}")
+        count = 3 + next(numbers) % 40
+        separator = " " if number % 2 else ""
+        paragraphs.append(separator.join(EMOJI[next(numbers) % len(EMOJI)]
+                                         for _ in range(count)))
+    return paragraphs
 
 
 def main():

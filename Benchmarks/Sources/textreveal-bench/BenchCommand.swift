@@ -11,8 +11,8 @@ import Foundation
 @main
 enum BenchCommand {
   static let benchmarks = [
-    "truncation-check", "full-layout", "early-exit", "markdown-check", "list-rows", "spoilers",
-    "memory", "scaling",
+    "truncation-check", "full-layout", "early-exit", "markdown-check", "emoji-check",
+    "list-rows", "spoilers", "memory", "scaling",
   ]
 
   static func main() {
@@ -89,6 +89,7 @@ enum BenchCommand {
     if selected.contains("full-layout") { try suite.fullLayout() }
     if selected.contains("early-exit") { try suite.earlyExit() }
     if selected.contains("markdown-check") { try suite.markdownCheck() }
+    if selected.contains("emoji-check") { try suite.emojiCheck() }
     if selected.contains("list-rows") { try suite.listRows() }
     if selected.contains("spoilers") { try Spoilers.run(repetitions: repetitions) }
     if selected.contains("memory") { try Memory.compare(corpusPath: corpusPath) }

@@ -29,12 +29,18 @@ struct Corpus {
     var id: String
     var lang: String
     var text: String
+    /// The group of paragraphs made for one check (`emoji`), or `nil` for collected text.
+    var group: String?
   }
 
   /// The texts the per-text benchmarks lay out.
   var texts: [BenchText]
-  /// The paragraphs as read, in file order.
+  /// The paragraphs as read, in file order, without the emoji group.
   var paragraphs: [Paragraph]
+  /// The emoji group's paragraphs (English with emoji mixed in, and emoji-only messages),
+  /// joined into texts as ``texts`` are: kept apart, so the other benchmarks lay out what they
+  /// always did.
+  var emojiTexts: [BenchText]
 
   /// Text lengths in characters (Unicode scalars): each text closes at the next target reached,
   /// cycling through these, so the corpus mixes short and long texts deterministically.
@@ -62,8 +68,21 @@ struct Corpus {
         throw .corpus(path: path, reason: "line \(number + 1): \(error)")
       }
     }
+    emojiTexts = Self.join(paragraphs.filter { $0.group == "emoji" }, prefix: "emoji")
+    paragraphs.removeAll { $0.group != nil }
     self.paragraphs = paragraphs
 
+    let texts = Self.join(paragraphs, prefix: nil)
+    guard texts.count >= 10 else {
+      throw .corpus(path: path, reason: "only \(texts.count) texts of 300 characters or more")
+    }
+    self.texts = texts
+  }
+
+  /// Joins consecutive paragraphs of one language into texts of 300 to 3000 characters, each
+  /// closing at the next target length reached (see ``targetLengths``); the ids start with
+  /// `prefix`, or with the language.
+  static func join(_ paragraphs: [Paragraph], prefix: String?) -> [BenchText] {
     var texts: [BenchText] = []
     var current: [Paragraph] = []
     var length = 0
@@ -71,7 +90,7 @@ struct Corpus {
       if length >= Self.minimumLength, let first = current.first {
         let separator = ["zh", "ja"].contains(first.lang) ? "" : " "
         let string = current.map(\.text).joined(separator: separator)
-        texts.append(BenchText(id: "\(first.lang)-\(texts.count + 1)", string: string))
+        texts.append(BenchText(id: "\(prefix ?? first.lang)-\(texts.count + 1)", string: string))
       }
       current = []
       length = 0
@@ -90,10 +109,7 @@ struct Corpus {
       }
     }
     close()
-    guard texts.count >= 10 else {
-      throw .corpus(path: path, reason: "only \(texts.count) texts of 300 characters or more")
-    }
-    self.texts = texts
+    return texts
   }
 
   /// A text of at least `byteCount` UTF-8 bytes: the corpus's paragraphs of one language (all

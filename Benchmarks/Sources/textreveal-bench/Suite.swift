@@ -97,6 +97,27 @@ struct Suite {
         + " ratio=\(Figure.ratio(peerGrowth / ourGrowth))")
   }
 
+  // MARK: - Emoji
+
+  /// The 3-line truncation check of emoji-heavy messages (the corpus's emoji group: English
+  /// paragraphs with emoji mixed in, and emoji-only messages, joined into texts of 300 to 3000
+  /// characters as for `truncation-check`), with a warm shaping cache. Both engines shape the
+  /// emoji with Noto Color Emoji.
+  mutating func emojiCheck() throws(BenchError) {
+    guard corpus.emojiTexts.count >= 10 else {
+      throw .setup(
+        "the corpus has \(corpus.emojiTexts.count) emoji messages; make it again with"
+          + " Tests/Differential/corpus.py (make -C Benchmarks corpus)")
+    }
+    let ours = try OurEngine()
+    let peer = try PangoPeer(width: Setup.width, lineLimit: Setup.lineLimit)
+    checkTruncation(name: "emoji-check", texts: corpus.emojiTexts, ours: ours, peer: peer)
+    compare(
+      name: "emoji-check", texts: corpus.emojiTexts,
+      ours: { { ours.truncationCheck($0).lines.count } },
+      peer: { { peer.truncationCheck($0) ? 1 : 0 } })
+  }
+
   // MARK: - Checks
 
   /// Compares the first lines' starts and whether the text is cut, for the truncation check.

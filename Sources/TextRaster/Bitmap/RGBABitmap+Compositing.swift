@@ -57,6 +57,41 @@ extension RGBABitmap {
     }
   }
 
+  /// Composites premultiplied RGBA pixels, such as a colour glyph's, source-over, faded by an
+  /// opacity (the text colour's alpha, so that fades and reveals apply to emoji too).
+  ///
+  /// - Parameters:
+  ///   - pixels: Premultiplied RGBA bytes, `pixelsWidth` pixels per row.
+  ///   - pixelsWidth: The width in pixels.
+  ///   - x: The column where the left column goes.
+  ///   - y: The row where the top row goes.
+  ///   - opacity: From 0 (nothing drawn) to 1.
+  mutating func draw(
+    premultiplied pixels: [UInt8], width pixelsWidth: Int, atX x: Int, y: Int, opacity: Double
+  ) {
+    guard pixelsWidth > 0, opacity > 0 else { return }
+    let pixelsHeight = pixels.count / (pixelsWidth * 4)
+    guard
+      let (columns, rows) = Self.overlap(
+        x: x, y: y, width: pixelsWidth, height: pixelsHeight, in: self)
+    else { return }
+    let factor = min(opacity, 1)
+    for row in rows {
+      for column in columns {
+        let source = ((row - y) * pixelsWidth + (column - x)) * 4
+        guard pixels[source + 3] > 0 else { continue }
+        let alpha = Double(pixels[source + 3]) * factor
+        let remaining = 1 - alpha / 255
+        let target = (row * width + column) * 4
+        for component in 0..<4 {
+          bytes[target + component] = Self.byte(
+            Double(pixels[source + component]) * factor
+              + Double(bytes[target + component]) * remaining)
+        }
+      }
+    }
+  }
+
   /// The columns and rows of `bitmap` that a rectangle of pixels placed at `(x, y)` covers, or
   /// `nil` when it lies entirely outside.
   private static func overlap(

@@ -18,6 +18,12 @@ import TextShaping
 /// baselines and horizontal stems crisp. Rendered glyphs are cached by face, glyph, pixel size
 /// and quarter-pixel offset.
 ///
+/// Colour bitmap faces (Noto Color Emoji's CBDT) have no outlines: their glyphs are loaded
+/// with `FT_LOAD_COLOR` from the face's largest strike and scaled to the pixel size with an
+/// area average, or bilinear interpolation when they grow (``ColorGlyphScaler``), at the same
+/// quarter-pixel offsets. They keep their own colours; the text colour's alpha still fades
+/// them.
+///
 /// The cache owns C handles and a cache and is not thread-safe: use one per thread.
 ///
 /// ```swift
@@ -41,6 +47,8 @@ public final class GlyphCache {
     var handle: FT_Face
     var path: String
     var pixelSize: Int
+    /// For a colour bitmap face, its selected strike's pixels per em.
+    var strikePixelsPerEm: Double?
   }
 
   /// Creates a rasterizer for the glyph runs a shaper makes.
@@ -97,7 +105,11 @@ public final class GlyphCache {
       let key = Key(
         font: run.font, glyph: run.glyphs[index], pixelSize: pixelSize, subpixel: subpixel)
       let glyph = try bitmap(for: key)
-      if glyph.width > 0 {
+      if glyph.isColor {
+        canvas.bitmap.draw(
+          premultiplied: glyph.colors, width: glyph.width, atX: column + glyph.left,
+          y: Int(y.rounded()) - glyph.top, opacity: color.alpha)
+      } else if glyph.width > 0 {
         canvas.bitmap.draw(
           color, throughMask: glyph.coverage, maskWidth: glyph.width, atX: column + glyph.left,
           y: Int(y.rounded()) - glyph.top)
@@ -119,6 +131,9 @@ public final class GlyphCache {
 
   private func render(_ key: Key) throws(TextRasterError) -> GlyphBitmap {
     let face = try openFace(for: key.font)
+    if let strike = face.strikePixelsPerEm {
+      return try renderColor(key, face: face, strikePixelsPerEm: strike)
+    }
     if face.pixelSize != key.pixelSize {
       let error = FT_Set_Char_Size(face.handle, 0, FT_F26Dot6(key.pixelSize), 72, 72)
       guard error == 0 else {
@@ -166,6 +181,51 @@ public final class GlyphCache {
       height: height, coverage: coverage)
   }
 
+  /// A colour glyph from the face's strike, scaled to the key's pixel size and quarter-pixel
+  /// offset.
+  private func renderColor(
+    _ key: Key, face: OpenFace, strikePixelsPerEm: Double
+  ) throws(TextRasterError) -> GlyphBitmap {
+    FT_Set_Transform(face.handle, nil, nil)
+    let loadError = FT_Load_Glyph(face.handle, FT_UInt(key.glyph), FT_Int32(Self.loadColor))
+    guard loadError == 0, let slot = face.handle.pointee.glyph else {
+      throw .freeType(function: "FT_Load_Glyph", code: loadError, path: face.path)
+    }
+    let bitmap = slot.pointee.bitmap
+    let width = Int(bitmap.width)
+    let height = Int(bitmap.rows)
+    guard width > 0, height > 0, let buffer = bitmap.buffer,
+      bitmap.pixel_mode == Self.pixelModeBGRA
+    else { return .empty }
+    // FreeType's colour bitmaps are premultiplied BGRA: reorder to RGBA.
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    let pitch = Int(bitmap.pitch)
+    let firstRow = pitch < 0 ? buffer + (-pitch) * (height - 1) : buffer
+    for row in 0..<height {
+      let source = firstRow + row * pitch
+      for column in 0..<width {
+        let from = column * 4
+        let to = (row * width + column) * 4
+        pixels[to] = source[from + 2]
+        pixels[to + 1] = source[from + 1]
+        pixels[to + 2] = source[from]
+        pixels[to + 3] = source[from + 3]
+      }
+    }
+    let scale = Double(key.pixelSize) / 64 / strikePixelsPerEm
+    // The bitmap's edges in destination pixels, from the pen's pixel and the baseline row.
+    let left = Double(key.subpixel) / 4 + Double(slot.pointee.bitmap_left) * scale
+    let top = -Double(slot.pointee.bitmap_top) * scale
+    let column = left.rounded(.down)
+    let row = top.rounded(.down)
+    let scaled = ColorGlyphScaler(scale: scale, offsetX: left - column, offsetY: top - row)
+      .scaled(pixels, width: width, height: height)
+    guard scaled.width > 0 else { return .empty }
+    return GlyphBitmap(
+      left: Int(column), top: -Int(row), width: scaled.width, height: scaled.height,
+      coverage: [], colors: scaled.pixels)
+  }
+
   private func openFace(for font: FontID) throws(TextRasterError) -> OpenFace {
     if let open = faces[font] { return open }
     guard let description = fontFaces(font) else { throw .unknownFont(font) }
@@ -182,7 +242,24 @@ public final class GlyphCache {
     guard error == 0, let handle else {
       throw .freeType(function: "FT_New_Face", code: error, path: description.path)
     }
-    let open = OpenFace(handle: handle, path: description.path, pixelSize: 0)
+    var open = OpenFace(handle: handle, path: description.path, pixelSize: 0)
+    // A face without outlines but with colour bitmaps draws from its largest strike.
+    let flags = handle.pointee.face_flags
+    if flags & Self.faceScalable == 0, flags & Self.faceColor != 0,
+      handle.pointee.num_fixed_sizes > 0, let sizes = handle.pointee.available_sizes
+    {
+      var best = 0
+      for index in 0..<Int(handle.pointee.num_fixed_sizes)
+      where sizes[index].y_ppem > sizes[best].y_ppem {
+        best = index
+      }
+      let error = FT_Select_Size(handle, FT_Int(best))
+      guard error == 0, let size = handle.pointee.size else {
+        FT_Done_Face(handle)
+        throw .freeType(function: "FT_Select_Size", code: error, path: description.path)
+      }
+      open.strikePixelsPerEm = Double(size.pointee.metrics.y_ppem)
+    }
     faces[font] = open
     return open
   }
@@ -190,6 +267,12 @@ public final class GlyphCache {
   // FreeType's load flags are macros that do not import into Swift (freetype.h).
   private static let loadNoHinting = 1 << 1
   private static let loadNoBitmap = 1 << 3
+  private static let loadColor = 1 << 20
+  // FT_FACE_FLAG_SCALABLE and FT_FACE_FLAG_COLOR.
+  private static let faceScalable = 1 << 0
+  private static let faceColor = 1 << 14
+  // FT_PIXEL_MODE_BGRA: FreeType's premultiplied colour bitmaps.
+  private static let pixelModeBGRA = UInt8(FT_PIXEL_MODE_BGRA.rawValue)
   // FT_PIXEL_MODE_MONO and FT_PIXEL_MODE_GRAY, as the `pixel_mode` byte stores them.
   private static let pixelModeMono = UInt8(FT_PIXEL_MODE_MONO.rawValue)
   private static let pixelModeGray = UInt8(FT_PIXEL_MODE_GRAY.rawValue)

@@ -15,6 +15,10 @@ package final class FreeTypeFace: @unchecked Sendable {
   package let index: Int
   /// What the face declares about itself, read once when it was opened.
   package let info: FontFace
+  /// For a colour bitmap face (CBDT, sbix: Noto Color Emoji), the strike its glyphs are drawn
+  /// from, selected once; `nil` for a face with outlines. Such a face's ``info`` is in the
+  /// strike's pixels: its units per em are the strike's pixels per em.
+  package let strike: BitmapStrike?
 
   private let library: FT_Library
   private let face: FT_Face
@@ -23,8 +27,8 @@ package final class FreeTypeFace: @unchecked Sendable {
   /// Opens the face at `index` in the font file at `path`.
   ///
   /// - Throws: ``TextShapingError/freeType(function:code:path:)`` when FreeType cannot open or
-  ///   parse the file, ``TextShapingError/unsupportedFont(path:reason:)`` when it has no
-  ///   scalable outlines.
+  ///   parse the file, ``TextShapingError/unsupportedFont(path:reason:)`` when it has neither
+  ///   scalable outlines nor colour bitmaps.
   package init(path: String, index: Int = 0) throws(TextShapingError) {
     // FreeType calls a directory an unknown file format: name what is wrong.
     var isDirectory: ObjCBool = false
@@ -44,24 +48,38 @@ package final class FreeTypeFace: @unchecked Sendable {
       FT_Done_FreeType(library)
       throw .freeType(function: "FT_New_Face", code: error, path: path)
     }
-    // FT_FACE_FLAG_SCALABLE is 1 << 0; the macro does not import into Swift.
+    // FT_FACE_FLAG_SCALABLE is 1 << 0 and FT_FACE_FLAG_COLOR 1 << 14; the macros do not
+    // import into Swift.
     let isScalable = face.pointee.face_flags & 1 != 0
-    guard isScalable, face.pointee.units_per_EM > 0 else {
+    let isColor = face.pointee.face_flags & (1 << 14) != 0
+    // A colour bitmap face has no outlines: it is scaled from its largest strike.
+    let strike = isScalable ? nil : isColor ? BitmapStrike.select(in: face) : nil
+    guard isScalable && face.pointee.units_per_EM > 0 || strike != nil else {
       FT_Done_Face(face)
       FT_Done_FreeType(library)
-      throw .unsupportedFont(path: path, reason: "it has no scalable outlines")
+      throw .unsupportedFont(path: path, reason: "it has no scalable outlines or colour bitmaps")
     }
+    self.strike = strike
     self.library = library
     self.face = face
     self.path = path
     self.index = index
     let record = face.pointee
-    self.info = FontFace(
-      path: path, index: index,
-      familyName: record.family_name.map { String(cString: $0) } ?? "",
-      styleName: record.style_name.map { String(cString: $0) } ?? "",
-      unitsPerEm: Int(record.units_per_EM), ascender: Int(record.ascender),
-      descender: -Int(record.descender), lineSpacing: Int(record.height))
+    let familyName = record.family_name.map { String(cString: $0) } ?? ""
+    let styleName = record.style_name.map { String(cString: $0) } ?? ""
+    if let strike {
+      // A colour bitmap face is measured in its strike's pixels: its line box is the box its
+      // bitmaps fill, scaled as they are (docs/Emoji.md), with no line gap.
+      self.info = FontFace(
+        path: path, index: index, familyName: familyName, styleName: styleName,
+        unitsPerEm: strike.pixelsPerEm, ascender: strike.ascender,
+        descender: strike.descender, lineSpacing: strike.ascender + strike.descender)
+    } else {
+      self.info = FontFace(
+        path: path, index: index, familyName: familyName, styleName: styleName,
+        unitsPerEm: Int(record.units_per_EM), ascender: Int(record.ascender),
+        descender: -Int(record.descender), lineSpacing: Int(record.height))
+    }
   }
 
   deinit {

@@ -44,7 +44,13 @@ final class LoadedFont: Sendable {
     basicPlane = coverage.basicPlane
     let info = freeType.info
     units = (info.unitsPerEm, info.ascender, info.descender, info.lineSpacing)
+    isColor = freeType.strike != nil
   }
+
+  /// Whether the face draws colour bitmaps (an emoji face): it shapes the clusters that ask
+  /// for emoji presentation, and others only when no text face has their glyphs. Its metrics
+  /// are its strike's (see ``FreeTypeFace/strike``).
+  let isColor: Bool
 
   /// What a file's face has glyphs for, as the character map says.
   private struct Coverage {

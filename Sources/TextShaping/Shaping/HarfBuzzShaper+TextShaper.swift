@@ -266,12 +266,19 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
     var font: FontID?
     var examined = 0
     var offset = start
+    // After VS16 (seen first, walking back), the character is an emoji presentation sequence.
+    var isEmojiSequence = false
     while offset > 0 {
       let (scalar, start) = UTF8Decoding.scalar(endingAt: offset, in: text)
       if Self.isParagraphSeparator(scalar) || examined == 64 { break }
       examined += 1
+      if font == nil && scalar.value == 0xFE0F { isEmojiSequence = true }
       if font == nil && !TextItemizer.isFontNeutral(scalar) && !Self.isMark(scalar) {
-        font = fontID(for: scalar, primary: primary)
+        // An emoji character and VS16 are always one grapheme cluster (VS16 extends it).
+        font =
+          isEmojiSequence && scalar.properties.isEmoji
+          ? self.font(for: Character(String(scalar) + "\u{FE0F}"), primary: primary).id
+          : fontID(for: scalar, primary: primary)
       }
       let script = TextItemizer.script(of: scalar)
       if let font, !TextItemizer.isNeutral(script) {
@@ -324,6 +331,10 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
 
   /// The face of one scalar; printable ASCII in a face that has it all needs no lookup.
   func font(for scalar: Unicode.Scalar, primary: PrimaryFont) -> LoadedFont {
+    // An emoji on its own goes to the emoji face, as its character does.
+    if EmojiPresentation.isDefaultEmoji(scalar) {
+      return font(for: Character(scalar), primary: primary)
+    }
     // The primary face's own glyph, without making a Character or taking a lock.
     if primary.covers(scalar) { return primary.font }
     // A fallback face found before for this scalar, by number, without making a Character.
@@ -334,6 +345,9 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
   /// The face of one scalar next to a piece, as ``font(for:primary:)-(Unicode.Scalar,_)``
   /// finds it, by identifier: a cache key needs no reference to the face.
   func fontID(for scalar: Unicode.Scalar, primary: PrimaryFont) -> FontID {
+    if EmojiPresentation.isDefaultEmoji(scalar) {
+      return font(for: Character(scalar), primary: primary).id
+    }
     if primary.covers(scalar) { return primary.font.id }
     return knownFallback(for: scalar, primary: primary)
       ?? font(for: Character(scalar), primary: primary).id

@@ -21,6 +21,9 @@ extension HarfBuzzShaper {
     var scalarFallbacks: [UInt64: FontID] = [:]
     /// A number for each fallback pattern, so that a key can hold one.
     var patternIDs: [FontRequest: Int] = [:]
+    /// The face Fontconfig gives the `emoji` family, loaded on the first emoji; `.some(nil)`
+    /// when it has none that loads.
+    var emojiFont: LoadedFont??
     /// Shaping results.
     var shapes = ShapeCache(limit: HarfBuzzShaper.shapeCacheLimit)
     /// The last style attributes resolved, and their face: consecutive pieces share a style.

@@ -217,7 +217,16 @@ public final class HarfBuzzShaper: Sendable {
 
   /// The face that shapes a character: the primary face when it has every glyph, otherwise the
   /// first face in Fontconfig's sorted list that has them (or, failing that, the base character).
+  ///
+  /// A cluster with emoji presentation (``EmojiPresentation``) takes the emoji face first when
+  /// it has every glyph; every other cluster takes a colour face only when no other face has
+  /// its glyphs, so text presentation stays in the text faces.
   func font(for character: Character, primary: PrimaryFont) -> LoadedFont {
+    if EmojiPresentation(character) == .emoji, let emoji = emojiFont(),
+      emoji.covers(character.unicodeScalars)
+    {
+      return emoji
+    }
     if primary.font.covers(character.unicodeScalars) {
       return primary.font
     }
@@ -283,18 +292,31 @@ public final class HarfBuzzShaper: Sendable {
   }
 
   /// The first loadable face in the list whose coverage (by Fontconfig and by its cmap) has
-  /// every scalar.
+  /// every scalar, passing over colour bitmap faces while a text face has them: clusters with
+  /// emoji presentation find the emoji face before any fallback.
   private func firstFont(
     in list: FontFallbackList, covering scalars: some Collection<Unicode.Scalar>
   ) -> LoadedFont? {
     var start = 0
+    var firstColor: LoadedFont?
     while let (position, file) = list.firstFont(containing: scalars, from: start) {
       if let font = try? loadFont(file), font.covers(scalars) {
-        return font
+        guard font.isColor else { return font }
+        if firstColor == nil { firstColor = font }
       }
       start = position + 1
     }
-    return nil
+    return firstColor
+  }
+
+  /// The face for emoji presentation: Fontconfig's match for the `emoji` family (Noto Color
+  /// Emoji, from fonts-noto-color-emoji), loaded once; `nil` when it does not load.
+  func emojiFont() -> LoadedFont? {
+    if let known = state.withLock({ $0.emojiFont }) { return known }
+    let found = Fontconfig.shared.match(family: "emoji", weight: 400, isItalic: false)
+      .flatMap { try? loadFont($0) }
+    state.withLock { $0.emojiFont = .some(found) }
+    return found
   }
 
   /// The pattern the fallback faces for a character are sorted by: the style's, with the

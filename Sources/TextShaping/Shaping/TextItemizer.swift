@@ -221,9 +221,15 @@ enum TextItemizer {
   }
 
   /// The face of a run of neutral characters between two neighbours.
+  ///
+  /// A colour (emoji) face is never a neighbour's to give: a space after an emoji is text, as
+  /// in Pango, whose emoji iterator ends the emoji run before it. With no neighbour left, the
+  /// run asks for its own face (`nil`).
   static func neutralFont(
     previous: Neighbor?, next: Neighbor?, primary: LoadedFont?
   ) -> LoadedFont? {
+    let previous = previous?.font.isColor == true ? nil : previous
+    let next = next?.font.isColor == true ? nil : next
     guard let previous else { return next?.font }
     guard let next else { return previous.font }
     let continuesRun = isNeutral(next.script) || next.script == previous.script

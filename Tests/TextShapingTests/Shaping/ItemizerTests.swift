@@ -216,7 +216,12 @@ import TextLayout
       }
       let remembered = first.font(for: scalar, primary: firstPrimary)
       let reused = second.font(for: scalar, primary: secondPrimary)
-      let searched = second.fallbackFont(for: Character(scalar), primary: secondPrimary)
+      // A character shown as emoji by default takes the emoji face before any fallback.
+      let emoji = second.emojiFont().flatMap { $0.hasGlyph(for: scalar) ? $0 : nil }
+      let searched =
+        EmojiPresentation(Character(scalar)) == .emoji
+        ? emoji ?? second.fallbackFont(for: Character(scalar), primary: secondPrimary)
+        : second.fallbackFont(for: Character(scalar), primary: secondPrimary)
       let context = "U+\(String(value, radix: 16))"
       #expect(remembered.file == searched.file, "\(context)")
       #expect(reused.file == searched.file, "\(context)")
