@@ -39,7 +39,14 @@ extension DemoGallery {
     Plan trips with friends 🧳🌍! Vote on places 🗳️, split costs 💸 and share photos 📸 in \
     one shared album. Works offline ✈️, in every time zone 🕐🕙, and on every device 📱💻. \
     Loved by families 👨‍👩‍👧‍👦, hikers 🥾⛰️ and weekend explorers 🚲 in 40 countries 🇯🇵🇧🇷🇰🇪🇩🇪.
+
+    Price\tFree 🎁
+    Size\t48 MB
+    Ages\t4+
     """
+
+  /// The values after the tabs of ``emojiDescription``: they start at one tab stop.
+  static let tabbedValues = ["Free", "48 MB", "4+"]
 
   mutating func drawEmoji() throws {
     beginSection(
@@ -49,7 +56,8 @@ extension DemoGallery {
         + " across lines; ❤ without VS16 stays a text heart. An emoji's line box is the box"
         + " its bitmap fills, so a line with emoji is at most a fifth of a point taller at 17"
         + " pt. The strike's 109-pixel bitmaps are scaled with an area average. Avatars of a"
-        + " name that starts with an emoji are that emoji.")
+        + " name that starts with an emoji are that emoji. The description's last lines are"
+        + " tab-separated: tabs stop every 28 points, so the values line up.")
     let demo = "emoji"
     let list = list(Self.emojiMessages)
     let chrome = try chrome(Self.emojiMessages, list: list)
@@ -74,6 +82,7 @@ extension DemoGallery {
           expanded || layout.isTruncated, demo,
           "the description with emoji is cut at 3 lines in \(Self.width) points")
         try requireColorEmoji([layout.text], demo)
+        if expanded { try requireAlignedTabs(layout.text, demo) }
         let state = expanded ? "expanded" : "collapsed"
         try add(
           renderer.image(of: layout, theme: theme),
@@ -82,6 +91,19 @@ extension DemoGallery {
           options: "state \(state), style fade, theme \(theme.name), width 320", theme: theme)
       }
     }
+  }
+
+  /// Fails the demo unless the values after the description's tabs start at the same stop.
+  private func requireAlignedTabs(_ layout: LaidOutText, _ demo: String) throws {
+    let string = layout.text.string
+    let starts = Self.tabbedValues.compactMap { value -> Double? in
+      guard let range = string.range(of: "\t" + value) else { return nil }
+      return layout.rects(for: string.index(after: range.lowerBound)..<range.upperBound)
+        .first?.minX
+    }
+    try require(
+      starts.count == Self.tabbedValues.count && Set(starts).count == 1, demo,
+      "the values after the tabs start at one tab stop (found \(starts))")
   }
 
   /// Fails the demo unless some glyphs of the layouts come from a colour emoji face.
