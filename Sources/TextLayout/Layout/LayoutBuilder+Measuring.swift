@@ -128,7 +128,7 @@ extension LayoutBuilder {
         next += 1
       }
       batchShaper.measure(
-        batch.ranges, in: text.string, style: text.runs[pieces[stretch].run].style,
+        batch.ranges, in: text.string, style: shapingText.runs[pieces[stretch].run].style,
         isRightToLeft: pieces[stretch].level & 1 == 1, into: &batch.measures)
       stretch = next
     }

@@ -18,7 +18,7 @@ extension LayoutBuilder {
   /// The metrics of a line with nothing shaped on it: the font's own, for the style at an
   /// offset (an empty text, an empty paragraph).
   func emptyLineMetrics(at offset: Int) -> LineMetrics {
-    let font = shaper.metrics(for: text.style(at: min(offset, count)))
+    let font = shaper.metrics(for: shapingText.style(at: min(offset, count)))
     return LineMetrics(
       total: 0, trailing: 0, ascent: font.ascent, descent: font.descent, lineGap: font.lineGap)
   }

@@ -20,9 +20,9 @@ extension LayoutBuilder {
       let isTab = isTabRun(piece)
       let shaped =
         isTab
-        ? shapedTabs(count: piece.count, style: text.runs[run].style)
+        ? shapedTabs(count: piece.count, style: shapingText.runs[run].style)
         : shaper.shape(
-          text.slice(piece), style: text.runs[run].style, isRightToLeft: level & 1 == 1)
+          text.slice(piece), style: shapingText.runs[run].style, isRightToLeft: level & 1 == 1)
       var made = Piece(
         range: piece, style: run, level: level, shaped: shaped, advance: shaped.advance,
         isTrailingWhitespace: hanging == .all, role: .text)

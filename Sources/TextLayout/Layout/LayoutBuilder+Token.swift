@@ -9,7 +9,7 @@ extension LayoutBuilder {
     let cutOffset =
       last.segments.isEmpty
       ? last.range.lowerBound : lineSegments[last.segments.upperBound - 1].contentEnd
-    let baseStyle = text.style(at: max(0, min(cutOffset, count) - 1))
+    let baseStyle = shapingText.style(at: max(0, min(cutOffset, count) - 1))
     let tokenPieces = shapeToken(token, baseStyle: baseStyle, paragraphLevel: last.paragraphLevel)
     let available = configuration.width - tokenPieces.reduce(0) { $0 + $1.advance }
 

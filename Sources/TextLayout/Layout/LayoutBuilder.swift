@@ -24,6 +24,9 @@
 /// - `ByteScan.swift`: the pure byte scans all of them use.
 struct LayoutBuilder {
   let text: StyledText
+  /// The text as shaped: ``text`` with the language its script implies on runs that name
+  /// none (``StyledText/inferringLanguage()``). Its runs are ``text``'s, index for index.
+  let shapingText: StyledText
   let configuration: LayoutConfiguration
   let shaper: any TextShaper
   /// The shaper as one that measures batches (see ``TextLayoutEngine/batchShaper``).
@@ -72,6 +75,7 @@ struct LayoutBuilder {
     self.fixedWindow = initialWindow
     self.prepared = prepared
     self.text = text
+    self.shapingText = text.inferringLanguage()
     self.configuration = configuration
     self.shaper = shaper
     self.batchShaper = batchShaper ?? PieceByPieceShaper.wrapping(shaper)

@@ -11,6 +11,10 @@ public struct StyledText: Sendable, Hashable {
   public private(set) var string: String
   /// The attribute runs in order, covering `string.utf8` without gaps.
   public private(set) var runs: [Run]
+  /// The language the script of the text's first 4 KB implies (kana: `"ja"`, else Hangul:
+  /// `"ko"`), found once when the text is made, for runs that name none (see
+  /// ``inferringLanguage()``).
+  private(set) var impliedLanguage: String?
 
   /// Creates a text with one style.
   ///
@@ -22,6 +26,7 @@ public struct StyledText: Sendable, Hashable {
     string.makeContiguousUTF8()
     self.string = string
     self.runs = [Run(range: 0..<string.utf8.count, style: style)]
+    self.impliedLanguage = Self.impliedLanguage(of: &self.string)
   }
 
   /// Creates a text from its characters and runs built elsewhere, in one step: a builder
@@ -38,6 +43,7 @@ public struct StyledText: Sendable, Hashable {
     string.makeContiguousUTF8()
     self.string = string
     self.runs = runs
+    self.impliedLanguage = Self.impliedLanguage(of: &self.string)
   }
 
   /// Appends characters with a style, merging with the last run when the style is the same.
@@ -49,6 +55,10 @@ public struct StyledText: Sendable, Hashable {
     let start = self.string.utf8.count
     self.string += string
     self.string.makeContiguousUTF8()
+    // Only the first 4 KB decide the language, and only when it is not decided yet.
+    if impliedLanguage == nil && start < Self.languageSampleBytes {
+      impliedLanguage = Self.impliedLanguage(of: &self.string)
+    }
     let end = self.string.utf8.count
     if let last = runs.last, last.style == style || last.range.isEmpty {
       runs[runs.count - 1] = Run(range: last.range.lowerBound..<end, style: style)

@@ -63,9 +63,26 @@ import TextLayout
     let text = "日本語の段落です。\n\nLatin words only here\n最後の行。"
     let (_, heights) = try Self.faces(of: text, language: "ja")
     #expect(heights.count == 1, "\(heights)")
+    // Untagged, its kana make it Japanese: the same heights.
     let (_, untagged) = try Self.faces(of: text, language: nil)
-    #expect(untagged.count == 2)  // the CJK face's and DejaVu Sans's
-    #expect(untagged.max() == heights.first)
+    #expect(untagged == heights)
+    // Han alone does not say Chinese or Japanese: no language, so Latin lines keep theirs.
+    let chinese = "中文的段落。\n\nLatin words only here\n最后一行。"
+    let (_, han) = try Self.faces(of: chinese, language: nil)
+    #expect(han.count == 2)  // the CJK face's and DejaVu Sans's
+    #expect(han.max() == heights.first)
+  }
+
+  @Test("an untagged Japanese paragraph draws its Han from the face a Japanese one does")
+  func untaggedJapaneseIsJapanese() throws {
+    for (text, language) in Self.written where language == "ja" {
+      let (tagged, _) = try Self.faces(of: text, language: "ja")
+      let (untagged, _) = try Self.faces(of: text, language: nil)
+      #expect(untagged == tagged)
+    }
+    // Hangul makes a text Korean.
+    let korean = StyledText("한국어 문장입니다. 漢字", style: TextStyle(size: 17))
+    #expect(korean.inferringLanguage().runs.map(\.style.language) == ["ko"])
   }
 
   @Test("the characters a language-less sort drew from unrelated fonts now share one face")
