@@ -1,0 +1,42 @@
+import Foundation
+import TextLayout
+import TextRaster
+
+/// What the page shows of one component: its state, the still image, and when something just
+/// changed, the animation to play before the still.
+public struct ComponentView: Sendable, Encodable {
+  /// The component's state, as the models report it.
+  public var state: ComponentState
+  /// The still image: a PNG data URL, `nil` when drawing failed (see ``error``).
+  public var still: String?
+  /// The image's size in points, padding included: what the page shows it at.
+  public var size: JSONRect.SizeValue?
+  /// The change just made, as a one-shot animated PNG data URL.
+  public var animation: String?
+  /// How long the animation plays before the page shows the still, in milliseconds.
+  public var animationMilliseconds: Int?
+  /// Why the component could not be drawn (a width too narrow for a list, an image too large).
+  public var error: String?
+
+  init(state: ComponentState) {
+    self.state = state
+  }
+
+  /// Sets the still from a canvas.
+  mutating func setStill(_ canvas: RasterCanvas) throws(TextRasterError) {
+    still = Self.dataURL(try PNGEncoder.encode(canvas.bitmap))
+    size = JSONRect.SizeValue(width: canvas.size.width, height: canvas.size.height)
+  }
+
+  /// Sets the animation from an encoder.
+  mutating func setAnimation(
+    _ writer: AnimatedPNGWriter, milliseconds: Int
+  ) throws(TextRasterError) {
+    animation = Self.dataURL(try writer.encode())
+    animationMilliseconds = milliseconds
+  }
+
+  static func dataURL(_ bytes: [UInt8]) -> String {
+    "data:image/png;base64," + Data(bytes).base64EncodedString()
+  }
+}
