@@ -2,14 +2,12 @@
 /// truncation detector, chat messages for the list, a message with spoilers, and the settings
 /// page's paragraphs.
 public enum SampleTexts {
-  /// The expandable text's first text: cut at 3 lines in 320 points at the large type size.
+  /// The expandable text's first text: cut at 3 lines in 320 points at the large type size,
+  /// whole from about 700 points.
   public static let description = """
-    Trailhead maps every path in the national parks, offline. Download a region before you \
-    leave, and the map, the elevation profile and the turn-by-turn guidance keep working with \
-    no signal at all.
-
-    New in this version: shared trips, so that everyone in your group sees the same route, \
-    and a battery saver that records your track with the screen off.
+    Trailhead maps every path in the national parks, offline: the map, the elevation profile \
+    and the guidance keep working with no signal.
+    New: shared trips, and a battery saver for long days.
     """
 
   /// A chat message of the list: who wrote it and what.

@@ -3,14 +3,18 @@ import Hummingbird
 
 /// The HTTP server: Hummingbird in front of a ``PlaygroundService``.
 ///
-/// It reads at most ``PlaygroundService/maximumBodyBytes`` of a body (a longer one is refused
-/// with 413 before it is read), hands the request to the service, and sends the answer with
+/// It keeps at most ``PlaygroundService/maximumBodyBytes`` of a body (a longer one is refused
+/// with 413), hands the request to the service, and sends the answer with
 /// `Cache-Control: no-store`, since every answer is the session's current state.
 public struct PlaygroundServer: Sendable {
   /// The address to listen on: `127.0.0.1` unless told otherwise.
   public var host: String
   /// The port; 0 picks a free one.
   public var port: Int
+
+  /// The most bytes of a too-large body read (and thrown away) before the connection is
+  /// dropped.
+  static let drainLimit = 16 * 1024 * 1024
 
   /// Creates a server.
   public init(host: String = "127.0.0.1", port: Int = 8080) {
@@ -24,15 +28,24 @@ public struct PlaygroundServer: Sendable {
   public func run(service: PlaygroundService) async throws {
     let limit = PlaygroundService.maximumBodyBytes
     let responder = CallbackResponder<BasicRequestContext> { request, _ in
-      let declared = request.headers[.contentLength].flatMap { Int($0) } ?? 0
+      // The body is read to its end even when it is too large, so that the client, still
+      // sending, reads the 413 instead of a reset connection; past `drainLimit` the server
+      // stops reading and the connection is dropped.
       var body: [UInt8] = []
-      if declared > limit {
-        body = Array(repeating: 0, count: limit + 1)
-      } else if let buffer = try? await request.body.collect(upTo: limit) {
-        body = Array(buffer.readableBytesView)
-      } else {
-        body = Array(repeating: 0, count: limit + 1)
+      var received = 0
+      do {
+        for try await chunk in request.body {
+          received += chunk.readableBytes
+          if received <= limit {
+            body.append(contentsOf: chunk.readableBytesView)
+          } else if received > Self.drainLimit {
+            break
+          }
+        }
+      } catch {
+        received = limit + 1
       }
+      if received > limit { body = Array(repeating: 0, count: limit + 1) }
       let answer = await service.handle(
         PlaygroundRequest(
           method: request.method.rawValue, path: request.uri.path,

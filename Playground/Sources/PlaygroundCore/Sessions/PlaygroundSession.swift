@@ -42,7 +42,9 @@ public struct PlaygroundSession: Sendable {
     if settings.text != old.text || settings.markdown != old.markdown {
       isExpanded = false
       showsAll = false
-      spoilersRevealed = false
+      // The spoiler section shows the text only when it is Markdown (with ||spoilers||);
+      // otherwise its own message, whose state a new text does not touch.
+      if settings.markdown || old.markdown { spoilersRevealed = false }
     }
     version += 1
   }
