@@ -36,6 +36,45 @@ public struct ComponentView: Sendable, Encodable {
     animationMilliseconds = milliseconds
   }
 
+  /// Sets the still and the animation, encoding the still on another core while `animation`
+  /// draws and compresses its frames: the two are independent, and a tap's answer waits for
+  /// both.
+  ///
+  /// - Parameters:
+  ///   - canvas: The still, drawn.
+  ///   - animation: Draws the animation; returns it and how long it plays, in milliseconds.
+  mutating func setStill(
+    _ canvas: RasterCanvas, whileDrawing animation: () throws -> (AnimatedPNGWriter, Int)
+  ) throws {
+    let bitmap = canvas.bitmap
+    let encoded = EncodedStill()
+    let group = DispatchGroup()
+    DispatchQueue.global(qos: .userInitiated).async(group: group) {
+      encoded.set(Result { try PNGEncoder.encode(bitmap) })
+    }
+    defer { group.wait() }
+    let (writer, milliseconds) = try animation()
+    try setAnimation(writer, milliseconds: milliseconds)
+    group.wait()
+    still = Self.dataURL(try encoded.get())
+    size = JSONRect.SizeValue(width: canvas.size.width, height: canvas.size.height)
+  }
+
+  /// The still's bytes, handed from the encoding thread.
+  private final class EncodedStill: @unchecked Sendable {
+    // Written once by the encoding thread before the group is left, read after `wait()`.
+    private var result: Result<[UInt8], any Error> = .success([])
+    private let lock = NSLock()
+
+    func set(_ result: Result<[UInt8], any Error>) {
+      lock.withLock { self.result = result }
+    }
+
+    func get() throws -> [UInt8] {
+      try lock.withLock { result }.get()
+    }
+  }
+
   static func dataURL(_ bytes: [UInt8]) -> String {
     "data:image/png;base64," + Data(bytes).base64EncodedString()
   }

@@ -56,8 +56,10 @@ extension PlaygroundScene {
     let after = try draw { try model.layout(using: engine) }
     var view = ComponentView(state: expandableState(after))
     let theme = model.environment.theme
-    try draw { try view.setStill(try still(of: after, theme: theme)) }
-    guard before.isExpanded != after.isExpanded else { return view }
+    guard before.isExpanded != after.isExpanded else {
+      try draw { try view.setStill(try still(of: after, theme: theme)) }
+      return view
+    }
     let expanded = after.isExpanded ? after : before
     let times = steps(duration: Self.duration)
     let width = expanded.size.width
@@ -67,20 +69,21 @@ extension PlaygroundScene {
       duration: Self.duration)
     try draw {
       try renderer.checkSize(width: width, height: height, frames: times.count)
-      var writer = AnimatedPNGWriter(loopCount: 1)
-      for (index, time) in times.enumerated() {
-        var canvas = renderer.canvas(width: width, height: height, theme: theme)
-        if index == times.count - 1 {
-          try renderer.draw(after, at: renderer.origin, in: &canvas, theme: theme)
-        } else {
-          try renderer.draw(
-            change, at: time, expanded: expanded, origin: renderer.origin, in: &canvas,
-            theme: theme)
+      try view.setStill(try still(of: after, theme: theme)) {
+        var writer = AnimatedPNGWriter(loopCount: 1)
+        for (index, time) in times.enumerated() {
+          var canvas = renderer.canvas(width: width, height: height, theme: theme)
+          if index == times.count - 1 {
+            try renderer.draw(after, at: renderer.origin, in: &canvas, theme: theme)
+          } else {
+            try renderer.draw(
+              change, at: time, expanded: expanded, origin: renderer.origin, in: &canvas,
+              theme: theme)
+          }
+          try writer.append(canvas.bitmap, delay: frameDelay)
         }
-        try writer.append(canvas.bitmap, delay: frameDelay)
+        return (writer, times.count * Int(1000 / renderer.framesPerSecond))
       }
-      try view.setAnimation(
-        writer, milliseconds: times.count * Int(1000 / renderer.framesPerSecond))
     }
     return view
   }

@@ -80,21 +80,21 @@ extension PlaygroundScene {
     var view = ComponentView(state: listState(after, session: session))
     let theme = session.settings.colors
     try draw {
-      try view.setStill(try renderer.image(of: after, chrome: chrome, theme: theme))
       let times = steps(duration: Self.duration)
       let width = after.size.width
       let height = max(before.size.height, after.size.height)
       try renderer.checkSize(width: width, height: height, frames: times.count)
       let change = ListAnimation(from: before, to: after, duration: Self.duration)
-      var writer = AnimatedPNGWriter(loopCount: 1)
-      for time in times {
-        var canvas = renderer.canvas(width: width, height: height, theme: theme)
-        try renderer.draw(
-          change, at: time, chrome: chrome, origin: renderer.origin, in: &canvas, theme: theme)
-        try writer.append(canvas.bitmap, delay: frameDelay)
+      try view.setStill(try renderer.image(of: after, chrome: chrome, theme: theme)) {
+        var writer = AnimatedPNGWriter(loopCount: 1)
+        for time in times {
+          var canvas = renderer.canvas(width: width, height: height, theme: theme)
+          try renderer.draw(
+            change, at: time, chrome: chrome, origin: renderer.origin, in: &canvas, theme: theme)
+          try writer.append(canvas.bitmap, delay: frameDelay)
+        }
+        return (writer, times.count * Int(1000 / renderer.framesPerSecond))
       }
-      try view.setAnimation(
-        writer, milliseconds: times.count * Int(1000 / renderer.framesPerSecond))
     }
     return view
   }
