@@ -33,7 +33,7 @@ extension PlaygroundScene {
   ///
   /// `ComponentRenderer.image(of:showAllLabel:theme:)` computes this pill without exposing
   /// it, so the same three numbers are repeated here (10 points below the text, 14 and 6
-  /// points of padding around the label); a test checks the pill is drawn where this says.
+  /// points of padding around the label). If the renderer's numbers change, this must follow.
   static func showAllButton(below text: LaidOutText, label: LaidOutText) -> Rect {
     Rect(
       x: 0, y: text.size.height + 10, width: label.size.width + 28,
