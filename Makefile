@@ -8,7 +8,8 @@ PYTHON ?= /usr/bin/python3
 SWIFTFLAGS ?=
 TEXTREVEAL ?= .build/debug/textreveal
 
-.PHONY: all bootstrap build test differential lint format demo demo-check bench fuzz asan clean
+.PHONY: all bootstrap build test differential lint format demo demo-check bench fuzz asan clean \
+  play playground-check playground-build playground-sources playground-bench
 
 all: build
 
@@ -40,10 +41,12 @@ differential:
 	$(PYTHON) Tests/Differential/compare.py --binary $(TEXTREVEAL)
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift Fuzz/Sources Fuzz/Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift Fuzz/Sources Fuzz/Package.swift \
+	  Playground/Sources Playground/Tests Playground/Package.swift
 
 format:
-	$(SWIFT) format -i -r Sources Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift Fuzz/Sources Fuzz/Package.swift
+	$(SWIFT) format -i -r Sources Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift Fuzz/Sources Fuzz/Package.swift \
+	  Playground/Sources Playground/Tests Playground/Package.swift
 
 # libFuzzer over the engine, the JSON Lines readers and the font loader (Fuzz/, scripts/fuzz),
 # with AddressSanitizer: FUZZ_SECONDS of new inputs per target after replaying the stored ones.
@@ -65,6 +68,56 @@ demo: bootstrap
 demo-check: bootstrap
 	scripts/demo-check
 
+# The playground (Playground/, docs/Playground.md): a local web app to use every component.
+# A release build: the first takes several minutes (Hummingbird and SwiftNIO), later ones are
+# incremental. HOST and PORT say where it listens.
+HOST ?= 127.0.0.1
+PORT ?= 8080
+# Extra options for swift build of the playground; not SWIFTFLAGS, whose scratch path is the
+# library's.
+PLAYGROUND_SWIFTFLAGS ?=
+PLAYGROUND := Playground
+# SwiftPM names a path dependency after its folder. In a checkout whose folder is itself called
+# "playground", Playground/'s dependency on ".." would have Playground/'s own name, so the
+# package is built from a copy of the sources under a neutral folder name instead.
+ifeq ($(shell basename "$(CURDIR)" | tr A-Z a-z),playground)
+PLAYGROUND := .build-mirror/textreveal/Playground
+endif
+PLAYGROUND_BIN = "$$($(SWIFT) build $(PLAYGROUND_SWIFTFLAGS) -c release --package-path $(PLAYGROUND) --show-bin-path)/textreveal-playground"
+
+playground-sources:
+ifneq ($(PLAYGROUND),Playground)
+	@# Files are overwritten in place (same inode, same time when unchanged), since SwiftPM
+	@# rebuilds a file whose inode changed; files gone from the checkout are removed.
+	@mkdir -p .build-mirror/textreveal
+	@cd .build-mirror/textreveal && find . -path ./Playground/.build -prune -o -type f -print \
+	  | while read -r file; do [ -e "$(CURDIR)/$$file" ] || rm -f "$$file"; done
+	@tar -cf - --exclude=./.git --exclude='./.build*' --exclude='*/.build' --exclude=./gallery \
+	  --exclude=./bench-output --exclude=./playground-output . \
+	  | tar -C .build-mirror/textreveal --overwrite -xf -
+endif
+
+playground-build: bootstrap playground-sources
+	$(SWIFT) build $(PLAYGROUND_SWIFTFLAGS) -c release --package-path $(PLAYGROUND)
+
+# Builds the playground and serves it until Ctrl-C.
+play: playground-build
+	@echo "play: open http://$(HOST):$(PORT)/ in a browser (Ctrl-C stops the server)"
+	$(PLAYGROUND_BIN) --host $(HOST) --port $(PORT)
+
+# The playground's unit tests, then headless Chromium driving it like a person, malformed
+# requests, and a load of 8 sessions x 100 taps (scripts/playground-check).
+playground-check: playground-build
+	@# Without testable imports (the tests use the public API), the tests build with the same
+	@# flags as the server, so the two builds do not rebuild each other.
+	$(SWIFT) test $(PLAYGROUND_SWIFTFLAGS) -c release --disable-testable-imports \
+	  --package-path $(PLAYGROUND)
+	$(PYTHON) scripts/playground-check --binary $(PLAYGROUND_BIN) --output playground-output
+
+# The playground's two figures (tap latency, width drag), in the form make bench prints.
+playground-bench: playground-build
+	$(PLAYGROUND_BIN) --bench
+
 bench:
 	$(SWIFT) build $(SWIFTFLAGS) -c release
 	@if [ -f Benchmarks/Makefile ]; then \
@@ -75,4 +128,4 @@ bench:
 
 clean:
 	$(SWIFT) package clean
-	rm -rf gallery bench-output
+	rm -rf gallery bench-output playground-output .build-mirror

@@ -1,0 +1,101 @@
+import Foundation
+import TextLayout
+import TextReveal
+
+/// The playground's speed, printed as `make bench` prints every figure:
+/// `bench NAME ours=… peer=… ratio=…x`, where the peer is a budget, not another library.
+///
+/// - `playground-tap-latency` (and `-p99`): a tap on "more" answered by the service, as the
+///   server answers it minus the socket: hit test, state change, the expand animation and the
+///   still encoded as PNG, base64 and JSON. Against 100 ms, a response felt as instant.
+/// - `playground-width-drag` (and `-p99`): one slider step of the expandable text: the model
+///   laid out at the new width, drawn and encoded as PNG. Against one 60 Hz frame, 16.7 ms.
+public struct PlaygroundBenchmark {
+  /// How many taps are timed.
+  public var taps: Int
+
+  /// Creates a benchmark of a number of taps (and as many slider steps).
+  public init(taps: Int = 200) {
+    self.taps = taps
+  }
+
+  /// Runs both figures and prints them.
+  public func run() async throws {
+    let clock = ContinuousClock()
+    let service = try PlaygroundService()
+    let first = await service.handle(PlaygroundRequest(method: "GET", path: "/api/state"))
+    guard
+      let object = try? JSONSerialization.jsonObject(with: Data(first.body)) as? [String: Any],
+      let id = object["session"] as? String
+    else { throw PlaygroundError(status: 400, "the first state has no session") }
+
+    // Where "more" is, from the same model the service builds.
+    let typesetter = try Typesetter(language: "")
+    let scene = PlaygroundScene(typesetter: typesetter)
+    let layout = try scene.expandableModel(PlaygroundSession()).layout(
+      using: typesetter.stack.engine)
+    guard let more = layout.moreButton?.frame else {
+      throw PlaygroundError(status: 400, "the sample text is not cut, so there is no \"more\"")
+    }
+    let tap = Array(#"{"component":"expandable","x":\#(more.midX),"y":\#(more.midY)}"#.utf8)
+    let reset = Array(#"{"component":"expandable","action":"reset"}"#.utf8)
+    var latencies: [Double] = []
+    for _ in 0..<(taps + 5) {
+      _ = await service.handle(
+        PlaygroundRequest(method: "POST", path: "/api/action", session: id, body: reset))
+      let start = clock.now
+      let answer = await service.handle(
+        PlaygroundRequest(method: "POST", path: "/api/tap", session: id, body: tap))
+      let elapsed = start.duration(to: clock.now)
+      guard answer.status == 200, answer.text.contains(#""action":"expand""#) else {
+        throw PlaygroundError(status: 400, "a tap on \"more\" did not expand: \(answer.text)")
+      }
+      latencies.append(Self.seconds(elapsed))
+    }
+    latencies.removeFirst(5)  // warm-up: the glyph cache fills
+    Self.print("playground-tap-latency", latencies, percentile: 50, budget: 0.100)
+    Self.print("playground-tap-latency-p99", latencies, percentile: 99, budget: 0.100)
+
+    // One slider step: 300 → 400 points and back, a point at a time.
+    var session = PlaygroundSession()
+    var steps: [Double] = []
+    for step in 0..<taps {
+      let offset = Double(step % 200)
+      session.settings.width = 300 + (offset < 100 ? offset : 200 - offset)
+      let start = clock.now
+      let view = scene.view(of: .expandable, session: &session)
+      steps.append(Self.seconds(start.duration(to: clock.now)))
+      guard view.still != nil else {
+        throw PlaygroundError(status: 400, "a width step failed: \(view.error ?? "")")
+      }
+    }
+    Self.print("playground-width-drag", steps, percentile: 50, budget: 1 / 60)
+    Self.print("playground-width-drag-p99", steps, percentile: 99, budget: 1 / 60)
+  }
+
+  /// The nearest-rank percentile of some times.
+  public static func percentile(_ percent: Double, of values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    let rank = Int((percent / 100 * Double(sorted.count)).rounded(.up))
+    return sorted[min(sorted.count, max(1, rank)) - 1]
+  }
+
+  private static func print(_ name: String, _ values: [Double], percentile: Double, budget: Double)
+  {
+    let ours = Self.percentile(percentile, of: values)
+    Swift.print(
+      "bench \(name) ours=\(milliseconds(ours)) peer=\(milliseconds(budget))"
+        + " ratio=\(String(format: "%.2f", budget / ours))x samples=\(values.count)")
+  }
+
+  private static func milliseconds(_ seconds: Double) -> String {
+    let value = seconds * 1000
+    return String(format: value < 10 ? "%.2fms" : "%.1fms", value)
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) * 1e-18
+  }
+}

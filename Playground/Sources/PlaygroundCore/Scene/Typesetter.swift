@@ -1,0 +1,26 @@
+import TextRaster
+import TextShaping
+
+/// A text stack for one language and the renderer that draws with its fonts.
+///
+/// The renderer's glyph cache is not thread-safe, so a typesetter belongs to one owner at a
+/// time (the ``PlaygroundService`` actor, or one benchmark).
+public struct Typesetter {
+  /// The fonts, the Unicode services and the layout engine.
+  public let stack: TextStack
+  /// Draws the components, at 2 pixels per point.
+  public let renderer: ComponentRenderer
+
+  /// Creates a typesetter whose lines break for a language.
+  ///
+  /// - Parameter language: A BCP 47 tag, or `""` for plain UAX #14.
+  /// - Throws: ``PlaygroundError`` (it should not happen: the fonts are part of the set-up).
+  public init(language: String) throws(PlaygroundError) {
+    do {
+      stack = try TextStack(fontPath: nil, locale: language)
+    } catch {
+      throw PlaygroundError(status: 422, "the text stack for \"\(language)\" failed: \(error)")
+    }
+    renderer = ComponentRenderer(shaper: stack.shaper, scale: .x2)
+  }
+}

@@ -1,0 +1,124 @@
+import TextLayout
+import TextReveal
+
+/// The controls every component shares, and the ones of single sections, as a session holds
+/// them: always valid, since ``apply(_:)`` checks a change before making it.
+public struct PlaygroundSettings: Sendable, Hashable, Codable {
+  /// The components' width in points.
+  public var width = 320.0
+  /// The dynamic type size, by the names `TypeSize(name:)` reads (`xSmall` … `AX5`).
+  public var typeSize = "large"
+  /// The colors.
+  public var theme = ThemeChoice.light
+  /// The layout direction.
+  public var direction = DirectionChoice.ltr
+  /// The text's language as a BCP 47 tag, one of ``languages``; empty for none.
+  public var language = ""
+  /// The text of the expandable text and the truncation detector.
+  public var text = SampleTexts.description
+  /// Whether ``text`` is read as inline Markdown.
+  public var markdown = false
+  /// How the expandable text shows its cut.
+  public var style = TruncationStyle.fade
+  /// How the settings page places its paragraphs.
+  public var alignment = AlignmentChoice.leading
+
+  /// Creates the settings a new session starts with.
+  public init() {}
+
+  /// The widths a request may ask for, in points.
+  public static let widths = 1.0...4000.0
+  /// The longest text a request may set, in UTF-8 bytes.
+  public static let maximumTextBytes = 32 * 1024
+  /// The languages the page offers: each has its own line-breaking locale and fallback faces.
+  public static let languages = [
+    "", "en", "he", "ar", "ja", "zh-Hans", "zh-Hant", "ko", "ru", "th",
+  ]
+
+  /// Light or dark colors.
+  public enum ThemeChoice: String, Sendable, Hashable, Codable, CaseIterable {
+    case light, dark
+  }
+
+  /// Left to right or right to left.
+  public enum DirectionChoice: String, Sendable, Hashable, Codable, CaseIterable {
+    case ltr, rtl
+  }
+
+  /// Where the settings page's paragraphs sit: full-width frames with the text at an edge, or
+  /// frames that hug their text in a centered stack (what goes wrong without FullWidthText).
+  public enum AlignmentChoice: String, Sendable, Hashable, Codable, CaseIterable {
+    case leading, center, trailing, hug
+  }
+
+  /// The theme's colors.
+  public var colors: Theme { theme == .light ? .light : .dark }
+
+  /// The dynamic type size.
+  public var category: TypeSize { TypeSize(name: typeSize) ?? .large }
+
+  /// The environment of a component of a width.
+  public func environment(width: Double) -> ComponentEnvironment {
+    ComponentEnvironment(
+      width: width, typeSize: category, theme: colors,
+      direction: direction == .ltr ? .leftToRight : .rightToLeft)
+  }
+
+  /// Applies the fields of a settings request, all or none.
+  ///
+  /// - Parameter object: The request's JSON object; absent fields stay as they are.
+  /// - Returns: Whether anything changed.
+  /// - Throws: ``PlaygroundError`` (400) naming the first bad or unknown field; the settings
+  ///   are then unchanged.
+  @discardableResult
+  public mutating func apply(_ object: [String: JSONValue]) throws(PlaygroundError) -> Bool {
+    var fields = RequestFields(object)
+    var next = self
+    if let width = try fields.number("width") {
+      guard Self.widths.contains(width) else {
+        throw PlaygroundError(
+          "\"width\" must be between \(Int(Self.widths.lowerBound)) and"
+            + " \(Int(Self.widths.upperBound)) points, got \(width)")
+      }
+      next.width = width
+    }
+    if let typeSize = try fields.string("typeSize") {
+      guard TypeSize(name: typeSize) != nil else {
+        throw PlaygroundError(
+          "\"typeSize\" must be one of xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,"
+            + " AX1 … AX5; got \"\(typeSize.prefix(40))\"")
+      }
+      next.typeSize = typeSize
+    }
+    if let theme = try fields.choice("theme", of: ThemeChoice.self) { next.theme = theme }
+    if let direction = try fields.choice("direction", of: DirectionChoice.self) {
+      next.direction = direction
+    }
+    if let language = try fields.string("language") {
+      guard Self.languages.contains(language) else {
+        throw PlaygroundError(
+          "\"language\" must be one of "
+            + Self.languages.map { "\"\($0)\"" }.joined(separator: ", ")
+            + "; got \"\(language.prefix(40))\"")
+      }
+      next.language = language
+    }
+    if let text = try fields.string("text") {
+      guard text.utf8.count <= Self.maximumTextBytes else {
+        throw PlaygroundError(
+          status: 413,
+          "\"text\" is \(text.utf8.count) bytes; the playground takes at most"
+            + " \(Self.maximumTextBytes / 1024) KB")
+      }
+      next.text = text
+    }
+    if let markdown = try fields.bool("markdown") { next.markdown = markdown }
+    if let style = try fields.choice("style", of: TruncationStyle.self) { next.style = style }
+    if let alignment = try fields.choice("alignment", of: AlignmentChoice.self) {
+      next.alignment = alignment
+    }
+    try fields.finish()
+    defer { self = next }
+    return next != self
+  }
+}

@@ -1,0 +1,89 @@
+/// Sessions by id, bounded in number and in idle time.
+///
+/// A session unused for ``idleLimit`` is gone; when ``capacity`` sessions exist, making one
+/// more evicts the least recently used. Time comes in as a parameter, so the bounds can be
+/// tested without waiting.
+///
+/// ```swift
+/// var store = SessionStore<Int>(capacity: 64, idleLimit: .seconds(1800))
+/// let id = store.insert(0, now: .now)
+/// store[id, now: .now] = 1
+/// ```
+public struct SessionStore<Value> {
+  /// The most sessions kept at once.
+  public let capacity: Int
+  /// How long a session may go unused before it is dropped.
+  public let idleLimit: Duration
+  private var entries: [String: Entry] = [:]
+
+  private struct Entry {
+    var value: Value
+    var lastUse: ContinuousClock.Instant
+  }
+
+  /// Creates an empty store.
+  ///
+  /// - Parameters:
+  ///   - capacity: The most sessions kept at once (at least 1).
+  ///   - idleLimit: How long a session may go unused before it is dropped.
+  public init(capacity: Int = 64, idleLimit: Duration = .seconds(30 * 60)) {
+    precondition(capacity >= 1, "A session store holds at least one session, got \(capacity)")
+    self.capacity = capacity
+    self.idleLimit = idleLimit
+  }
+
+  /// How many sessions are kept, counting idle ones not dropped yet.
+  public var count: Int { entries.count }
+
+  /// A session's value, marking it used; `nil` for an unknown or expired id.
+  public subscript(id: String, now now: ContinuousClock.Instant) -> Value? {
+    mutating get {
+      guard var entry = entries[id] else { return nil }
+      guard now - entry.lastUse <= idleLimit else {
+        entries[id] = nil
+        return nil
+      }
+      entry.lastUse = now
+      entries[id] = entry
+      return entry.value
+    }
+    set {
+      if let newValue {
+        entries[id] = Entry(value: newValue, lastUse: now)
+      } else {
+        entries[id] = nil
+      }
+    }
+  }
+
+  /// Adds a session under a new random id, dropping expired sessions and, when full, the
+  /// least recently used one.
+  ///
+  /// - Returns: The new session's id: 32 lowercase hexadecimal digits.
+  /// - Complexity: O(*n*) in the number of sessions.
+  public mutating func insert(_ value: Value, now: ContinuousClock.Instant) -> String {
+    entries = entries.filter { now - $0.value.lastUse <= idleLimit }
+    while entries.count >= capacity,
+      let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+    {
+      entries[oldest] = nil
+    }
+    var id: String
+    repeat { id = Self.newID() } while entries[id] != nil
+    entries[id] = Entry(value: value, lastUse: now)
+    return id
+  }
+
+  /// Whether a string has the shape of a session id (not whether such a session exists).
+  public static func isWellFormed(_ id: String) -> Bool {
+    id.utf8.count == 32 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+  }
+
+  private static func newID() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<2).map { _ in
+      let hex = String(generator.next() as UInt64, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+  }
+}

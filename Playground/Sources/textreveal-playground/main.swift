@@ -1,0 +1,54 @@
+import Foundation
+import PlaygroundCore
+
+// textreveal-playground [--port 8080] [--host 127.0.0.1] | --bench [--taps 200]
+// A plain argument loop: three options do not need swift-argument-parser in this package.
+var host = "127.0.0.1"
+var port = 8080
+var bench = false
+var taps = 200
+var arguments = CommandLine.arguments.dropFirst()
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("textreveal-playground: \(message)\n".utf8))
+  exit(2)
+}
+
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--host":
+    guard let value = arguments.popFirst(), !value.isEmpty else { fail("--host needs an address") }
+    host = value
+  case "--port":
+    guard let value = arguments.popFirst().flatMap({ Int($0) }), (0...65535).contains(value)
+    else { fail("--port needs a number from 0 to 65535 (0 picks a free port)") }
+    port = value
+  case "--bench":
+    bench = true
+  case "--taps":
+    guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else {
+      fail("--taps needs a positive number")
+    }
+    taps = value
+  case "-h", "--help":
+    print(
+      """
+      usage: textreveal-playground [--port 8080] [--host 127.0.0.1]
+             textreveal-playground --bench [--taps 200]
+      Serves the playground: every TextReveal component in a browser, drawn by the library.
+      """)
+    exit(0)
+  default:
+    fail("unknown argument \(argument); see --help")
+  }
+}
+
+do {
+  if bench {
+    try await PlaygroundBenchmark(taps: taps).run()
+  } else {
+    try await PlaygroundServer(host: host, port: port).run(service: PlaygroundService())
+  }
+} catch {
+  fail("\(error)")
+}
