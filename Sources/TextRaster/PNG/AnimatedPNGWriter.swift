@@ -14,6 +14,8 @@
 public struct AnimatedPNGWriter: Sendable {
   /// How many times the animation plays; 0 means forever.
   public var loopCount: Int
+  /// Smaller files or faster encoding.
+  public var compression: PNGCompression
   /// How many frames were appended.
   public private(set) var frameCount = 0
   /// The frames' size in pixels, set by the first frame.
@@ -28,10 +30,13 @@ public struct AnimatedPNGWriter: Sendable {
 
   /// Creates an empty animation.
   ///
-  /// - Parameter loopCount: How many times to play, 0 (forever) by default.
-  public init(loopCount: Int = 0) {
+  /// - Parameters:
+  ///   - loopCount: How many times to play, 0 (forever) by default.
+  ///   - compression: Smaller files (the default) or faster encoding.
+  public init(loopCount: Int = 0, compression: PNGCompression = .small) {
     precondition(loopCount >= 0, "A loop count is 0 (forever) or positive")
     self.loopCount = loopCount
+    self.compression = compression
   }
 
   /// Compresses a frame and adds it at the end.
@@ -71,7 +76,8 @@ public struct AnimatedPNGWriter: Sendable {
     frames.append("fcTL", control)
     sequence += 1
     let data = try PNGImageData.compressed(
-      pixels, stride: width, columns: region.columns, rows: region.rows)
+      pixels, stride: width, columns: region.columns, rows: region.rows,
+      compression: compression)
     if frameCount == 0 {
       frames.append("IDAT", data)
       size = (bitmap.width, bitmap.height)

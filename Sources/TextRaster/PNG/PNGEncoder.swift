@@ -9,17 +9,21 @@
 public enum PNGEncoder {
   /// The bytes of a PNG file showing a bitmap.
   ///
-  /// - Parameter bitmap: The image.
+  /// - Parameters:
+  ///   - bitmap: The image.
+  ///   - compression: Smaller files (the default) or faster encoding.
   /// - Returns: The file's bytes: signature, IHDR, IDAT and IEND.
   /// - Throws: ``TextRasterError/zlib(function:code:)`` when compression fails.
-  public static func encode(_ bitmap: RGBABitmap) throws(TextRasterError) -> [UInt8] {
+  public static func encode(
+    _ bitmap: RGBABitmap, compression: PNGCompression = .small
+  ) throws(TextRasterError) -> [UInt8] {
     var file = PNGChunkWriter()
     file.append("IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height))
     file.append(
       "IDAT",
       try PNGImageData.compressed(
         bitmap.straightAlphaBytes(), stride: bitmap.width, columns: 0..<bitmap.width,
-        rows: 0..<bitmap.height))
+        rows: 0..<bitmap.height, compression: compression))
     file.append("IEND", [])
     return file.bytes
   }

@@ -44,6 +44,35 @@ func samplePicture(width: Int = 13, height: Int = 7, shift: Double = 0) -> RGBAB
     #expect(try reader.image() == bitmap.straightAlphaBytes())
   }
 
+  @Test("fast compression decodes to the same pixels, with the Up filter on every row")
+  func fastCompression() throws {
+    var bitmap = RGBABitmap(width: 300, height: 200, color: white)
+    for index in 0..<40 {
+      let value = Double(index) / 40
+      bitmap.fill(
+        circleCenteredAt: Point(x: Double(index * 7), y: Double(index * 5)), radius: 20,
+        color: TextColor(red: value, green: 1 - value, blue: 0.5, alpha: 0.3 + value / 2))
+    }
+    let fast = try PNGEncoder.encode(bitmap, compression: .fast)
+    let small = try PNGEncoder.encode(bitmap)
+    #expect(try PNGReader(fast).image() == bitmap.straightAlphaBytes())
+    #expect(fast != small)
+    // Every row of the fast file is filtered with Up (2).
+    let filtered = try PNGReader(fast).inflatedImageData()
+    let rowLength = 300 * 4 + 1
+    #expect((0..<200).allSatisfy { filtered[$0 * rowLength] == 2 })
+    var moved = bitmap
+    moved.fill(
+      circleCenteredAt: Point(x: 150, y: 100), radius: 30,
+      color: TextColor(red: 0, green: 0, blue: 1))
+    var animation = AnimatedPNGWriter(compression: .fast)
+    try animation.append(bitmap, delay: .milliseconds(40))
+    try animation.append(moved, delay: .milliseconds(40))
+    let reader = try PNGReader(animation.encode())
+    #expect(try reader.image() == bitmap.straightAlphaBytes())
+    #expect(reader.animationControl?.frames == 2)
+  }
+
   @Test("an APNG with 3 frames has acTL 3, fcTL and fdAT in sequence, and the frames")
   func animation() throws {
     var animation = AnimatedPNG(loopCount: 2)

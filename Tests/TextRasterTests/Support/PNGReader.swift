@@ -85,6 +85,20 @@ struct PNGReader {
     return try Self.decode(data, width: width, height: height)
   }
 
+  /// The default image's filtered rows, inflated: each row's filter type byte, then its bytes.
+  func inflatedImageData() throws -> [UInt8] {
+    let data = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
+    var length = uLong(height * (width * 4 + 1))
+    var filtered = [UInt8](repeating: 0, count: Int(length))
+    let code = filtered.withUnsafeMutableBufferPointer { target in
+      data.withUnsafeBufferPointer { source in
+        uncompress(target.baseAddress, &length, source.baseAddress, uLong(source.count))
+      }
+    }
+    guard code == Z_OK else { throw Failure.inflate(code) }
+    return filtered
+  }
+
   /// acTL: the number of frames and plays.
   var animationControl: (frames: UInt32, plays: UInt32)? {
     chunks.first { $0.type == "acTL" }.map {
