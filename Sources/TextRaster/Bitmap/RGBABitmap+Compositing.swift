@@ -13,19 +13,27 @@ extension RGBABitmap {
       let (columns, rows) = Self.overlap(
         x: x, y: y, width: other.width, height: other.height, in: self)
     else { return }
-    for row in rows {
-      for column in columns {
-        let source = ((row - y) * other.width + (column - x)) * 4
-        let alpha = Int(other.bytes[source + 3])
-        guard alpha > 0 else { continue }
-        let target = (row * width + column) * 4
-        let remaining = 255 - alpha
-        for component in 0..<4 {
-          // Premultiplied source-over in integers: s + d × (255 − αs) / 255, rounded.
-          let blended =
-            Int(other.bytes[source + component])
-            + (Int(bytes[target + component]) * remaining + 127) / 255
-          bytes[target + component] = UInt8(min(255, blended))
+    let otherWidth = other.width
+    let width = width
+    // Pointers, not array subscripts: a layer covers the whole canvas, and most of its pixels
+    // are transparent.
+    other.bytes.withUnsafeBufferPointer { sourceBytes in
+      bytes.withUnsafeMutableBufferPointer { targetBytes in
+        for row in rows {
+          for column in columns {
+            let source = ((row - y) * otherWidth + (column - x)) * 4
+            let alpha = Int(sourceBytes[source + 3])
+            guard alpha > 0 else { continue }
+            let target = (row * width + column) * 4
+            let remaining = 255 - alpha
+            for component in 0..<4 {
+              // Premultiplied source-over in integers: s + d × (255 − αs) / 255, rounded.
+              let blended =
+                Int(sourceBytes[source + component])
+                + (Int(targetBytes[target + component]) * remaining + 127) / 255
+              targetBytes[target + component] = UInt8(min(255, blended))
+            }
+          }
         }
       }
     }
@@ -48,11 +56,18 @@ extension RGBABitmap {
     guard source.alpha > 0,
       let (columns, rows) = Self.overlap(x: x, y: y, width: maskWidth, height: maskHeight, in: self)
     else { return }
-    for row in rows {
-      for column in columns {
-        let coverage = mask[(row - y) * maskWidth + (column - x)]
-        guard coverage > 0 else { continue }
-        blend(at: (row * width + column) * 4, source, coverage: Double(coverage) / 255)
+    let width = width
+    mask.withUnsafeBufferPointer { mask in
+      bytes.withUnsafeMutableBufferPointer { target in
+        for row in rows {
+          for column in columns {
+            let coverage = mask[(row - y) * maskWidth + (column - x)]
+            guard coverage > 0 else { continue }
+            Self.blend(
+              at: (row * width + column) * 4, in: target, source,
+              coverage: Double(coverage) / 255)
+          }
+        }
       }
     }
   }

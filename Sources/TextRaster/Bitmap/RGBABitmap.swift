@@ -92,11 +92,13 @@ public struct RGBABitmap: Sendable, Hashable {
   /// - Returns: Rows from the top, RGBA, 4 bytes per pixel.
   public func straightAlphaBytes() -> [UInt8] {
     var result = bytes
-    for index in stride(from: 0, to: result.count, by: 4) {
-      let alpha = Int(result[index + 3])
-      guard alpha != 0 && alpha != 255 else { continue }
-      for component in index..<(index + 3) {
-        result[component] = UInt8(min(255, (Int(result[component]) * 255 + alpha / 2) / alpha))
+    result.withUnsafeMutableBufferPointer { result in
+      for index in stride(from: 0, to: result.count, by: 4) {
+        let alpha = Int(result[index + 3])
+        guard alpha != 0 && alpha != 255 else { continue }
+        for component in index..<(index + 3) {
+          result[component] = UInt8(min(255, (Int(result[component]) * 255 + alpha / 2) / alpha))
+        }
       }
     }
     return result
@@ -107,13 +109,24 @@ public struct RGBABitmap: Sendable, Hashable {
   /// Composites a premultiplied color over the pixel at a byte index, scaled by `coverage`.
   @inline(__always)
   mutating func blend(at index: Int, _ source: PremultipliedColor, coverage: Double) {
+    bytes.withUnsafeMutableBufferPointer {
+      Self.blend(at: index, in: $0, source, coverage: coverage)
+    }
+  }
+
+  /// ``blend(at:_:coverage:)`` on the bytes themselves, for loops over many pixels.
+  @inline(__always)
+  static func blend(
+    at index: Int, in bytes: UnsafeMutableBufferPointer<UInt8>, _ source: PremultipliedColor,
+    coverage: Double
+  ) {
     let alpha = source.alpha * coverage
     guard alpha > 0 else { return }
     let remaining = 1 - alpha / 255
-    bytes[index] = Self.byte(source.red * coverage + Double(bytes[index]) * remaining)
-    bytes[index + 1] = Self.byte(source.green * coverage + Double(bytes[index + 1]) * remaining)
-    bytes[index + 2] = Self.byte(source.blue * coverage + Double(bytes[index + 2]) * remaining)
-    bytes[index + 3] = Self.byte(alpha + Double(bytes[index + 3]) * remaining)
+    bytes[index] = byte(source.red * coverage + Double(bytes[index]) * remaining)
+    bytes[index + 1] = byte(source.green * coverage + Double(bytes[index + 1]) * remaining)
+    bytes[index + 2] = byte(source.blue * coverage + Double(bytes[index + 2]) * remaining)
+    bytes[index + 3] = byte(alpha + Double(bytes[index + 3]) * remaining)
   }
 
   /// Scales all four components of the pixel at a byte index, fading it toward clear.

@@ -21,7 +21,7 @@ extension RasterCanvas {
   ///
   /// - Parameter rect: The rectangle in points.
   public mutating func clear(_ rect: Rect) {
-    applyMask(Self.clearMask, in: rect)
+    bitmap.clear(pixelRect(rect))
   }
 
   /// Makes every pixel outside a rectangle transparent, like a clip applied after drawing.
@@ -37,7 +37,4 @@ extension RasterCanvas {
       Rect(x: rect.maxX, y: rect.minY, width: max(0, bounds.width - rect.maxX), height: rect.height)
     )
   }
-
-  private static let clearMask = LinearGradientMask(
-    direction: .towardRight, startOpacity: 0, endOpacity: 0)
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// An animation encoded as an animated PNG (APNG): frames of one size, each shown for a delay,
 /// kept in memory until encoded (``AnimatedPNGWriter`` encodes them as they come).
 ///
@@ -90,16 +96,25 @@ public struct AnimatedPNG: Sendable, Hashable {
     var maxX = -1
     var minY = height
     var maxY = -1
-    for y in 0..<height {
-      for x in 0..<width {
-        let index = (y * width + x) * 4
-        if old[index] != new[index] || old[index + 1] != new[index + 1]
-          || old[index + 2] != new[index + 2] || old[index + 3] != new[index + 3]
-        {
-          minX = min(minX, x)
-          maxX = max(maxX, x)
+    old.withUnsafeBytes { old in
+      new.withUnsafeBytes { new in
+        let rowBytes = width * 4
+        for y in 0..<height {
+          let row = y * rowBytes
+          // Most rows of an animation frame are as they were: one comparison each.
+          guard memcmp(old.baseAddress! + row, new.baseAddress! + row, rowBytes) != 0 else {
+            continue
+          }
+          let oldPixels = old.baseAddress!.advanced(by: row).assumingMemoryBound(to: UInt32.self)
+          let newPixels = new.baseAddress!.advanced(by: row).assumingMemoryBound(to: UInt32.self)
+          var first = 0
+          while oldPixels[first] == newPixels[first] { first += 1 }
+          var last = width - 1
+          while oldPixels[last] == newPixels[last] { last -= 1 }
+          minX = min(minX, first)
+          maxX = max(maxX, last)
           minY = min(minY, y)
-          maxY = max(maxY, y)
+          maxY = y
         }
       }
     }

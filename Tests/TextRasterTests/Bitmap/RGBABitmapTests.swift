@@ -111,3 +111,27 @@ let red = TextColor(red: 1, green: 0, blue: 0)
     #expect(bitmap.straightAlphaBytes() == [128, 0, 64, 128])
   }
 }
+
+@Suite struct ClearTests {
+  @Test("clearing a rectangle equals a mask of opacity 0 over it, fractional edges included")
+  func clearMatchesMask() {
+    var generator = SystemRandomNumberGenerator()
+    let mask = LinearGradientMask(direction: .towardRight, startOpacity: 0, endOpacity: 0)
+    for _ in 0..<200 {
+      var bitmap = RGBABitmap(
+        width: 40, height: 30, color: TextColor(red: 0.2, green: 0.5, blue: 0.9))
+      bitmap.fill(
+        circleCenteredAt: Point(x: 20, y: 15), radius: 12,
+        color: TextColor(red: 1, green: 0, blue: 0, alpha: 0.6))
+      let rect = Rect(
+        x: Double.random(in: -5...35, using: &generator),
+        y: Double.random(in: -5...25, using: &generator),
+        width: Double.random(in: 0...30, using: &generator),
+        height: Double.random(in: 0...20, using: &generator))
+      var masked = bitmap
+      masked.applyMask(mask, in: rect)
+      bitmap.clear(rect)
+      #expect(bitmap == masked, "\(rect)")
+    }
+  }
+}

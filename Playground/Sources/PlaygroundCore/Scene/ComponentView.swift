@@ -24,7 +24,7 @@ public struct ComponentView: Sendable, Encodable {
 
   /// Sets the still from a canvas.
   mutating func setStill(_ canvas: RasterCanvas) throws(TextRasterError) {
-    still = Self.dataURL(try PNGEncoder.encode(canvas.bitmap))
+    still = Self.dataURL(try PNGEncoder.encode(canvas.bitmap, compression: .fast))
     size = JSONRect.SizeValue(width: canvas.size.width, height: canvas.size.height)
   }
 
@@ -50,7 +50,7 @@ public struct ComponentView: Sendable, Encodable {
     let encoded = EncodedStill()
     let group = DispatchGroup()
     DispatchQueue.global(qos: .userInitiated).async(group: group) {
-      encoded.set(Result { try PNGEncoder.encode(bitmap) })
+      encoded.set(Result { try PNGEncoder.encode(bitmap, compression: .fast) })
     }
     defer { group.wait() }
     let (writer, milliseconds) = try animation()

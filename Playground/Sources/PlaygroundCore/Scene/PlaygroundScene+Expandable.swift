@@ -70,7 +70,7 @@ extension PlaygroundScene {
     try draw {
       try renderer.checkSize(width: width, height: height, frames: times.count)
       try view.setStill(try still(of: after, theme: theme)) {
-        var writer = AnimatedPNGWriter(loopCount: 1)
+        var writer = AnimatedPNGWriter(loopCount: 1, compression: .fast)
         for (index, time) in times.enumerated() {
           var canvas = renderer.canvas(width: width, height: height, theme: theme)
           if index == times.count - 1 {

@@ -86,7 +86,7 @@ extension PlaygroundScene {
       try renderer.checkSize(width: width, height: height, frames: times.count)
       let change = ListAnimation(from: before, to: after, duration: Self.duration)
       try view.setStill(try renderer.image(of: after, chrome: chrome, theme: theme)) {
-        var writer = AnimatedPNGWriter(loopCount: 1)
+        var writer = AnimatedPNGWriter(loopCount: 1, compression: .fast)
         for time in times {
           var canvas = renderer.canvas(width: width, height: height, theme: theme)
           try renderer.draw(
