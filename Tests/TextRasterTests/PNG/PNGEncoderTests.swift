@@ -33,26 +33,14 @@ func samplePicture(width: Int = 13, height: Int = 7, shift: Double = 0) -> RGBAB
 
   @Test("a large, varied image round-trips through every filter")
   func largeRoundTrip() throws {
-    var bitmap = RGBABitmap(width: 300, height: 200, color: white)
-    for index in 0..<40 {
-      let value = Double(index) / 40
-      bitmap.fill(
-        circleCenteredAt: Point(x: Double(index * 7), y: Double(index * 5)), radius: 20,
-        color: TextColor(red: value, green: 1 - value, blue: 0.5, alpha: 0.3 + value / 2))
-    }
+    let bitmap = variedBitmap()
     let reader = try PNGReader(try PNGEncoder.encode(bitmap))
     #expect(try reader.image() == bitmap.straightAlphaBytes())
   }
 
   @Test("fast compression decodes to the same pixels, with the Up filter on every row")
   func fastCompression() throws {
-    var bitmap = RGBABitmap(width: 300, height: 200, color: white)
-    for index in 0..<40 {
-      let value = Double(index) / 40
-      bitmap.fill(
-        circleCenteredAt: Point(x: Double(index * 7), y: Double(index * 5)), radius: 20,
-        color: TextColor(red: value, green: 1 - value, blue: 0.5, alpha: 0.3 + value / 2))
-    }
+    let bitmap = variedBitmap()
     let fast = try PNGEncoder.encode(bitmap, compression: .fast)
     let small = try PNGEncoder.encode(bitmap)
     #expect(try PNGReader(fast).image() == bitmap.straightAlphaBytes())
@@ -205,4 +193,16 @@ func samplePicture(width: Int = 13, height: Int = 7, shift: Double = 0) -> RGBAB
     #expect(throws: TextRasterError.self) { try PNGEncoder.write(samplePicture(), to: path) }
     #expect(try TestFiles.contents(of: directory) == ["picture.png"])
   }
+}
+
+/// 300 × 200 pixels of overlapping translucent circles: every filter wins somewhere.
+private func variedBitmap() -> RGBABitmap {
+  var bitmap = RGBABitmap(width: 300, height: 200, color: white)
+  for index in 0..<40 {
+    let value = Double(index) / 40
+    bitmap.fill(
+      circleCenteredAt: Point(x: Double(index * 7), y: Double(index * 5)), radius: 20,
+      color: TextColor(red: value, green: 1 - value, blue: 0.5, alpha: 0.3 + value / 2))
+  }
+  return bitmap
 }
