@@ -58,14 +58,17 @@ public struct FullWidthText: Sendable, Hashable {
     let text = text.scaled(to: environment.typeSize)
     // The natural width only: measured, with no glyphs placed.
     let natural = try engine.measure(
-      text, configuration: LayoutConfiguration(width: width, direction: direction))
+      text,
+      configuration: LayoutConfiguration(
+        width: width, direction: direction, tabStops: environment.tabStops))
     // Greedy breaking gives the same lines at the widest line's width, so the text can be laid
     // out again in its own box with the text alignment applied there.
     let boxWidth = min(width, natural.size.width + 1e-6)
     let boxed = try engine.layout(
       text,
       configuration: LayoutConfiguration(
-        width: max(boxWidth, 1e-6), alignment: textAlignment, direction: direction))
+        width: max(boxWidth, 1e-6), alignment: textAlignment, direction: direction,
+        tabStops: environment.tabStops))
     let free = width - boxWidth
     let isRightToLeft = direction == .rightToLeft
     let x: Double =

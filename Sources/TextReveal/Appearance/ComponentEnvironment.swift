@@ -22,6 +22,8 @@ public struct ComponentEnvironment: Sendable, Hashable {
   public var theme: Theme
   /// The direction of the interface around the component.
   public var direction: InterfaceDirection
+  /// Where tabs in the component's text advance to: every 28 points by default.
+  public var tabStops: TabStops
 
   /// Creates an environment.
   ///
@@ -30,13 +32,15 @@ public struct ComponentEnvironment: Sendable, Hashable {
   ///   - typeSize: The dynamic type size, ``TypeSize/large`` by default.
   ///   - theme: The colors, ``Theme/light`` by default.
   ///   - direction: The interface direction, left to right by default.
+  ///   - tabStops: Where tabs advance to, every 28 points by default.
   public init(
     width: Double, typeSize: TypeSize = .large, theme: Theme = .light,
-    direction: InterfaceDirection = .leftToRight
+    direction: InterfaceDirection = .leftToRight, tabStops: TabStops = .default
   ) {
     self.width = width
     self.typeSize = typeSize
     self.theme = theme
     self.direction = direction
+    self.tabStops = tabStops
   }
 }

@@ -129,7 +129,8 @@ public struct ExpandableTextModel: Sendable, Hashable {
   ) throws(TextLayoutError) -> ExpandableTextLayout {
     let full = PreparedText(expandedText())
     let limited = LayoutConfiguration(
-      width: environment.width, lineLimit: lineLimit, direction: environment.direction)
+      width: environment.width, lineLimit: lineLimit, direction: environment.direction,
+      tabStops: environment.tabStops)
     // Decided on the text as the reader will see it expanded, before blank lines collapse: a
     // text that only fits once its blank lines are squeezed is still cut.
     let isTruncated = try engine.measure(full, configuration: limited).isTruncated
@@ -154,14 +155,16 @@ public struct ExpandableTextModel: Sendable, Hashable {
 
   /// The configuration of the expanded text: every line.
   var expandedConfiguration: LayoutConfiguration {
-    LayoutConfiguration(width: environment.width, direction: environment.direction)
+    LayoutConfiguration(
+      width: environment.width, direction: environment.direction, tabStops: environment.tabStops)
   }
 
   /// The configuration of the collapsed, cut text: the line limit, and the token of the
   /// `.inline` style.
   func collapsedConfiguration(for text: StyledText) -> LayoutConfiguration {
     var configuration = LayoutConfiguration(
-      width: environment.width, lineLimit: lineLimit, direction: environment.direction)
+      width: environment.width, lineLimit: lineLimit, direction: environment.direction,
+      tabStops: environment.tabStops)
     if truncationStyle == .inline {
       configuration.truncationToken = TruncationToken(
         leader: "\u{2026} ", label: moreLabel, labelStyle: buttonStyle(for: text))
@@ -203,7 +206,9 @@ public struct ExpandableTextModel: Sendable, Hashable {
     let configuration =
       isTruncated
       ? collapsedConfiguration(for: text.text)
-      : LayoutConfiguration(width: width, lineLimit: lineLimit, direction: environment.direction)
+      : LayoutConfiguration(
+        width: width, lineLimit: lineLimit, direction: environment.direction,
+        tabStops: environment.tabStops)
     let laidOut = try engine.layout(text, configuration: configuration)
     var result = ExpandableTextLayout(
       text: laidOut, isExpanded: false, isTruncated: isTruncated, moreButton: nil,

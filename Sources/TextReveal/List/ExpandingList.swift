@@ -150,8 +150,10 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable, Equatable {
     let width = environment.width
     let direction = environment.direction
     let limited = LayoutConfiguration(
-      width: textWidth, lineLimit: lineLimit, direction: direction)
-    let unlimited = LayoutConfiguration(width: textWidth, direction: direction)
+      width: textWidth, lineLimit: lineLimit, direction: direction,
+      tabStops: environment.tabStops)
+    let unlimited = LayoutConfiguration(
+      width: textWidth, direction: direction, tabStops: environment.tabStops)
     var labelStyle = TextStyle(size: 15 * environment.typeSize.scale, weight: .semibold)
     labelStyle.color = environment.theme.accent
     // The two labels are the same for every row: lay them out once.

@@ -61,7 +61,8 @@ public struct TruncationDetector: Sendable, Hashable {
       measurement = try engine.measure(
         text.scaled(to: environment.typeSize),
         configuration: LayoutConfiguration(
-          width: environment.width, lineLimit: lineLimit, direction: environment.direction))
+          width: environment.width, lineLimit: lineLimit, direction: environment.direction,
+          tabStops: environment.tabStops))
     } catch {
       throw .layout(error)
     }
