@@ -64,22 +64,12 @@ extension LayoutBuilder {
           of: segments, range: range, table: table, token: token, arena: arena)
       }
       result.total += segment.advance
-      let vertical =
-        segment.location == .scratch
-        ? scratchMetrics[Int(segment.metrics)] : table[Int(segment.metrics)]
-      result.ascent = max(result.ascent, vertical.ascent)
-      result.descent = max(result.descent, vertical.descent)
-      result.lineGap = max(result.lineGap, vertical.lineGap)
+      raise(&result, toMetricsOf: segment, table: table)
       // A segment has pieces (kept or only measured) exactly when its range is not empty.
       hasPieces = hasPieces || !segment.range.isEmpty
     }
-    for piece in token {
-      result.total += piece.advance
-      result.ascent = max(result.ascent, piece.shaped.ascent)
-      result.descent = max(result.descent, piece.shaped.descent)
-      result.lineGap = max(result.lineGap, piece.shaped.lineGap)
-      hasPieces = true
-    }
+    add(token, to: &result)
+    hasPieces = hasPieces || !token.isEmpty
     if token.isEmpty {
       // Rule L1 and hanging: the whitespace at the end of the line, through segments that
       // hold nothing else, and the trailing spaces of the last segment with content.
@@ -95,6 +85,26 @@ extension LayoutBuilder {
       result.lineGap = font.lineGap
     }
     return result
+  }
+
+  /// Raises a line's vertical metrics to those of one of its segments.
+  func raise(_ line: inout LineMetrics, toMetricsOf segment: Segment, table: [VerticalMetrics]) {
+    let vertical =
+      segment.location == .scratch
+      ? scratchMetrics[Int(segment.metrics)] : table[Int(segment.metrics)]
+    line.ascent = max(line.ascent, vertical.ascent)
+    line.descent = max(line.descent, vertical.descent)
+    line.lineGap = max(line.lineGap, vertical.lineGap)
+  }
+
+  /// Adds a line's token: its advance, and its fonts' vertical metrics.
+  func add(_ token: [Piece], to line: inout LineMetrics) {
+    for piece in token {
+      line.total += piece.advance
+      line.ascent = max(line.ascent, piece.shaped.ascent)
+      line.descent = max(line.descent, piece.shaped.descent)
+      line.lineGap = max(line.lineGap, piece.shaped.lineGap)
+    }
   }
 
   /// Measures the drafted lines as ``place(isTruncated:)`` would place them.

@@ -132,19 +132,9 @@ extension LayoutBuilder {
       result.total += measured.advance
       let trailing = measured.advance - measured.content
       hanging = segment.contentEnd > segment.range.lowerBound ? trailing : hanging + trailing
-      let vertical =
-        segment.location == .scratch
-        ? scratchMetrics[Int(segment.metrics)] : table[Int(segment.metrics)]
-      result.ascent = max(result.ascent, vertical.ascent)
-      result.descent = max(result.descent, vertical.descent)
-      result.lineGap = max(result.lineGap, vertical.lineGap)
+      raise(&result, toMetricsOf: segment, table: table)
     }
-    for piece in token {
-      result.total += piece.advance
-      result.ascent = max(result.ascent, piece.shaped.ascent)
-      result.descent = max(result.descent, piece.shaped.descent)
-      result.lineGap = max(result.lineGap, piece.shaped.lineGap)
-    }
+    add(token, to: &result)
     if token.isEmpty { result.trailing = hanging }
     return result
   }
