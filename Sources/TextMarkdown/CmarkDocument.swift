@@ -59,22 +59,13 @@ final class CmarkDocument {
   static func extensions(for bytes: [UInt8]) -> [String] {
     var names: [String] = []
     if bytes.contains(UInt8(ascii: "~")) { names.append("strikethrough") }
-    if bytes.contains(UInt8(ascii: "@")) || contains(bytes, "://") || contains(bytes, "www.") {
+    if bytes.contains(UInt8(ascii: "@"))
+      || MarkdownSource.bytes(bytes[...], contain: Array("://".utf8))
+      || MarkdownSource.bytes(bytes[...], contain: Array("www.".utf8))
+    {
       names.append("autolink")
     }
     return names
-  }
-
-  private static func contains(_ bytes: [UInt8], _ pattern: StaticString) -> Bool {
-    let needle = Array(
-      UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount))
-    guard let first = needle.first, bytes.count >= needle.count else { return false }
-    var index = 0
-    while let found = bytes[index...].firstIndex(of: first) {
-      if bytes[found...].starts(with: needle) { return true }
-      index = found + 1
-    }
-    return false
   }
 
   deinit {

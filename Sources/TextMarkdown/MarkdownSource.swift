@@ -177,7 +177,7 @@ struct MarkdownSource {
 
   /// Whether `needle` occurs in the bytes: memchr for its first byte (many bytes at a
   /// time), then a comparison of the rest.
-  private static func bytes(_ haystack: ArraySlice<UInt8>, contain needle: [UInt8]) -> Bool {
+  static func bytes(_ haystack: ArraySlice<UInt8>, contain needle: [UInt8]) -> Bool {
     haystack.withUnsafeBufferPointer { haystack in
       guard let base = haystack.baseAddress, let first = needle.first else { return false }
       var offset = 0
