@@ -13,11 +13,13 @@ extension LayoutBuilder {
   ) -> Segment {
     let contentEnd = trailingSpaceStart(in: range)
     let first = pieces.count
+    // Searched once here: pieces of a segment without a tab are never runs of tabs.
+    let holdsTabs = containsTab(range)
     forEachPiece(
       ofSegment: range, contentEnd: contentEnd, levels: levels,
-      paragraphLevel: paragraphLevel ?? self.paragraphLevel
+      paragraphLevel: paragraphLevel ?? self.paragraphLevel, mayHoldTabs: holdsTabs
     ) { piece, run, level, hanging in
-      let isTab = isTabRun(piece)
+      let isTab = holdsTabs && isTabRun(piece)
       let shaped =
         isTab
         ? shapedTabs(count: piece.count, style: shapingText.runs[run].style)
