@@ -46,7 +46,7 @@ extension LayoutBuilder {
   /// (``UnicodeAnalyzer/lineBreaks(in:upTo:)``), so every one up to the window's end is the
   /// paragraph's own. The bidi levels of an incomplete window are resolved with up to
   /// ``windowMargin`` bytes of the paragraph after it.
-  func analyzeWindow(
+  mutating func analyzeWindow(
     from lineStart: Int, scanEnd: Int, paragraphLevel: UInt8?
   ) -> WindowAnalysis {
     let separator = findSeparator(from: lineStart, to: scanEnd)
@@ -112,6 +112,11 @@ extension LayoutBuilder {
     if isComplete && previous < windowEnd {
       boundaries.append(WindowAnalysis.Boundary(offset: windowEnd, isMandatory: true))
     }
+    // A separator was read with the byte after it (a CR may start a CRLF); an incomplete
+    // window with its scan and what line breaking may look ahead at, as much as bidi does.
+    noteRead(
+      upTo: separator.map { $0.offset + $0.length + 1 }
+        ?? (isComplete ? count + 1 : max(scanEnd, windowEnd + Self.windowMargin) + 1))
     return WindowAnalysis(
       start: lineStart, end: windowEnd, isComplete: isComplete,
       separatorLength: separator?.length ?? 0,
@@ -122,7 +127,7 @@ extension LayoutBuilder {
   /// Extends a window of a paragraph to `scanEnd`, from its last trusted boundary (a break
   /// opportunity, where a window may start as at a line start): the boundaries and segments
   /// before it stay as they are, and so do the pieces shaped for them.
-  func extend(_ analysis: inout WindowAnalysis, to scanEnd: Int) {
+  mutating func extend(_ analysis: inout WindowAnalysis, to scanEnd: Int) {
     guard let last = analysis.boundaries.last else {
       // No boundary was trusted: analyze the whole window again.
       analysis = analyzeWindow(

@@ -1,7 +1,7 @@
 extension StyledText {
   /// How much of a text is read to guess its language: a paragraph of Japanese shows kana
   /// long before that, and a layout stays proportional to what it shows.
-  static let languageSampleBytes = 4096
+  package static let languageSampleBytes = 4096
 
   /// The text with a language on every run that names none, when the text's script says
   /// which: kana anywhere in its first 4 KB makes it Japanese, else Hangul makes it Korean.
@@ -35,7 +35,7 @@ extension StyledText {
   ///
   /// One pass over the bytes, looking only at three-byte sequences led by E1, E3, EA–ED or
   /// EF: text without them (most of it) costs a comparison a byte.
-  static func impliedLanguage(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
+  package static func impliedLanguage(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
     var hasHangul = false
     var index = 0
     while index + 2 < bytes.count {

@@ -14,7 +14,7 @@ public struct StyledText: Sendable, Hashable {
   /// The language the script of the text's first 4 KB implies (kana: `"ja"`, else Hangul:
   /// `"ko"`), found once when the text is made, for runs that name none (see
   /// ``inferringLanguage()``).
-  private(set) var impliedLanguage: String?
+  package private(set) var impliedLanguage: String?
 
   /// Creates a text with one style.
   ///
@@ -35,6 +35,17 @@ public struct StyledText: Sendable, Hashable {
   /// - Precondition: The runs are in order and cover `string.utf8` without gaps; an empty
   ///   string has one empty run.
   package init(string: String, runs: [Run]) {
+    self.init(string: string, runs: runs, impliedLanguage: nil)
+    self.impliedLanguage = Self.impliedLanguage(of: &self.string)
+  }
+
+  /// Creates a text from its characters and runs built elsewhere, with the language its
+  /// source implies: a parser that reads only the start of its input gives every part of a
+  /// text the whole text's answer, found in the input (``impliedLanguage(of:)-(UnsafeBufferPointer<UInt8>)``).
+  ///
+  /// - Precondition: The runs are in order and cover `string.utf8` without gaps; an empty
+  ///   string has one empty run.
+  package init(string: String, runs: [Run], impliedLanguage: String?) {
     precondition(
       runs.first?.range.lowerBound == 0 && runs.last?.range.upperBound == string.utf8.count
         && zip(runs, runs.dropFirst()).allSatisfy { $0.range.upperBound == $1.range.lowerBound },
@@ -43,7 +54,7 @@ public struct StyledText: Sendable, Hashable {
     string.makeContiguousUTF8()
     self.string = string
     self.runs = runs
-    self.impliedLanguage = Self.impliedLanguage(of: &self.string)
+    self.impliedLanguage = impliedLanguage
   }
 
   /// Appends characters with a style, merging with the last run when the style is the same.
