@@ -98,7 +98,8 @@ let package = Package(
       exclude: ["Snapshots"]
     ),
     .testTarget(
-      name: "TextMarkdownTests", dependencies: ["TextMarkdown", "TextLayout", "CCmarkGFM"]),
+      name: "TextMarkdownTests",
+      dependencies: ["TextMarkdown", "TextLayout", "TextShaping", "CCmarkGFM", "TestSupport"]),
     .testTarget(name: "TextRevealCLITests", dependencies: ["textreveal", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -33,6 +33,16 @@ struct InlineRenderer {
   private let source: MarkdownSource
   private let base: TextStyle
   private let codeFamily: String
+  /// The language the whole Markdown implies, given to the text (see
+  /// ``MarkdownParser/impliedLanguage(of:)``).
+  private let impliedLanguage: String?
+  /// Whether ``firstUnsettled`` is looked for: only the start of the Markdown is parsed.
+  private let findsUnsettled: Bool
+  /// The output offset of the first character whose reading could change with Markdown after
+  /// the parsed start (see ``MarkdownParser/styledPrefix(of:base:codeFamily:minimumBytes:)``):
+  /// a literal `*`, `_`, `~`, `` ` ``, `[` (and a `!` before it), `<` or `\`, or a spoiler
+  /// marker without a partner. `nil` when there is none or it is not looked for.
+  private(set) var firstUnsettled: Int?
   private var links: [URL] = []
   /// The text so far, as UTF-8, and its runs.
   private var output: [UInt8] = []
@@ -46,6 +56,9 @@ struct InlineRenderer {
   private var paragraphStart = 0
   private var segments: [Segment] = []
   private var markers: [Int] = []
+  /// Whether the current paragraph is the last, the only one a parse of the Markdown's start
+  /// can end inside: ``firstUnsettled`` is looked for there.
+  private var findsUnsettledHere = false
 
   private static let text = CMARK_NODE_TEXT.rawValue
   private static let softbreak = CMARK_NODE_SOFTBREAK.rawValue
@@ -57,10 +70,15 @@ struct InlineRenderer {
   private static let emph = CMARK_NODE_EMPH.rawValue
   private static let link = CMARK_NODE_LINK.rawValue
 
-  init(source: MarkdownSource, base: TextStyle, codeFamily: String) {
+  init(
+    source: MarkdownSource, base: TextStyle, codeFamily: String, impliedLanguage: String?,
+    findsUnsettled: Bool = false
+  ) {
     self.source = source
     self.base = base
     self.codeFamily = codeFamily
+    self.impliedLanguage = impliedLanguage
+    self.findsUnsettled = findsUnsettled
   }
 
   /// Renders the document parsed from `source.fed`.
@@ -76,11 +94,14 @@ struct InlineRenderer {
     let matched =
       paragraphs.count == source.chunks.count
       && paragraphs.allSatisfy { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH }
+    // Unstyled, a part could read differently from the whole.
+    if findsUnsettled, !matched { firstUnsettled = 0 }
     var position = 0
     for (index, chunk) in source.chunks.enumerated() {
       let first = chunk.lines[0]
       let last = chunk.lines[chunk.lines.count - 1]
       emit(source.bytes[position..<first.content.lowerBound], Attributes())
+      findsUnsettledHere = findsUnsettled && index == source.chunks.count - 1
       if matched {
         appendParagraph(paragraphs[index], lines: chunk.lines)
         position = last.trailing.lowerBound
@@ -90,9 +111,13 @@ struct InlineRenderer {
     }
     emit(source.bytes[position...], Attributes())
     if runs.isEmpty {
-      return StyledText("", style: base)
+      return StyledText(
+        string: "", runs: [StyledText.Run(range: 0..<0, style: base)],
+        impliedLanguage: impliedLanguage)
     }
-    return StyledText(string: String(decoding: output, as: UTF8.self), runs: runs)
+    return StyledText(
+      string: String(decoding: output, as: UTF8.self), runs: runs,
+      impliedLanguage: impliedLanguage)
   }
 
   // MARK: - Output
@@ -133,6 +158,8 @@ struct InlineRenderer {
     // Whether the next text node should begin with the sentinel of a line start.
     var expectsSentinel = lines[0].hasSentinel
     var stack: [Attributes] = [Attributes()]
+    // Where the outermost emphasis, link, image or strikethrough around the walk began.
+    var outermostStart: Int?
     // Inside an image only the alt text's characters count, as in HTML's alt attribute.
     var imageDepth = 0
 
@@ -148,7 +175,11 @@ struct InlineRenderer {
       case Self.text:
         guard isEnter else { continue }
         setAttributes(attributes)
+        let start = output.count
         appendText(literal(node), dropping: expectsSentinel ? source.sentinel : [])
+        if findsUnsettledHere, firstUnsettled == nil {
+          noteUnsettled(from: start, inside: outermostStart)
+        }
         expectsSentinel = false
       case Self.softbreak, Self.linebreak:
         guard isEnter else { continue }
@@ -174,11 +205,14 @@ struct InlineRenderer {
       case Self.image:
         imageDepth += isEnter ? 1 : -1
         if isEnter { stack.append(attributes) } else { stack.removeLast() }
+        outermostStart = stack.count == 1 ? nil : outermostStart ?? output.count
       case Self.strong, Self.emph, Self.link:
         guard isEnter else {
           stack.removeLast()
+          if stack.count == 1 { outermostStart = nil }
           continue
         }
+        outermostStart = outermostStart ?? output.count
         var inner = attributes
         if imageDepth == 0 {
           switch type {
@@ -199,8 +233,10 @@ struct InlineRenderer {
         if let name = cmark_node_get_type_string(node), String(cString: name) == "strikethrough" {
           guard isEnter else {
             stack.removeLast()
+            if stack.count == 1 { outermostStart = nil }
             continue
           }
+          outermostStart = outermostStart ?? output.count
           var inner = attributes
           if imageDepth == 0 { inner.isStrikethrough = true }
           stack.append(inner)
@@ -334,6 +370,28 @@ struct InlineRenderer {
     }
   }
 
+  /// Notes the first character of the output from `start` on (a text node's, just
+  /// appended) that Markdown after the parsed start could read differently: one that a
+  /// partner there could turn into markup, or a backslash, which a line break there would
+  /// make a hard break.
+  ///
+  /// Inside emphasis, a link, an image or strikethrough, the note goes back to where the
+  /// outermost of them began: a code span, autolink, raw HTML or link that closes after the
+  /// cut takes precedence over them and could take their closing delimiter.
+  private mutating func noteUnsettled(from start: Int, inside outermostStart: Int?) {
+    guard
+      let index = output[start...].firstIndex(where: {
+        $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "~")
+          || $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "<")
+          || $0 == UInt8(ascii: "\\")
+      })
+    else { return }
+    // "![" may become an image, which drops the "!".
+    let isImage =
+      output[index] == UInt8(ascii: "[") && index > 0 && output[index - 1] == UInt8(ascii: "!")
+    firstUnsettled = outermostStart ?? (isImage ? index - 1 : index)
+  }
+
   /// `text` with the stand-in for `\|` put back as the `|` cmark resolved it to.
   private func restoringEscapedBars(_ text: String) -> String {
     guard let escapedBar = source.escapedBar else { return text }
@@ -350,6 +408,7 @@ struct InlineRenderer {
   /// code or raw HTML.
   private mutating func emitParagraph() {
     let pairedCount = markers.count - markers.count % 2
+    if findsUnsettledHere { settleSpoilerMarkers() }
     // Without spoilers the paragraph is in place already: only its runs are missing.
     guard pairedCount > 0 else {
       for index in segments.indices {
@@ -378,5 +437,20 @@ struct InlineRenderer {
       attributes.isSpoiler = isSpoiler
       emit(paragraph[start..<end], attributes)
     }
+  }
+
+  /// Moves ``firstUnsettled`` back to a spoiler marker whose partner lies at or after it
+  /// (or was never found): Markdown after the parsed start could leave that partner text or
+  /// bring another, and with it change what the marker hides. Then to where it lands once
+  /// the paired markers before it come out of the paragraph, two bytes each.
+  ///
+  /// Called for the last paragraph, before it is written again; offsets so far count the
+  /// markers.
+  private mutating func settleSpoilerMarkers() {
+    let end = firstUnsettled ?? output.count
+    let before = markers.prefix { $0 < end }
+    let settled = before.count % 2 == 1 ? before[before.count - 1] : end
+    guard firstUnsettled != nil || settled < end else { return }
+    firstUnsettled = settled - 2 * markers.prefix { $0 < settled }.count
   }
 }

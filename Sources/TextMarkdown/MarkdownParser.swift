@@ -81,12 +81,48 @@ public enum MarkdownParser {
     base: TextStyle,
     codeFamily: String = "DejaVu Sans Mono"
   ) throws(MarkdownError) -> StyledText {
+    try parse(
+      markdown, base: base, codeFamily: codeFamily,
+      impliedLanguage: impliedLanguage(of: markdown), findsUnsettled: false
+    ).text
+  }
+
+  /// Parses Markdown, or its start, into styled text.
+  ///
+  /// - Parameters:
+  ///   - markdown: The Markdown, or its start.
+  ///   - impliedLanguage: The language of the whole Markdown (``impliedLanguage(of:)``).
+  ///   - findsUnsettled: Whether `markdown` is only the start of the Markdown, whose last
+  ///     paragraph is then searched for what the rest could read differently.
+  /// - Returns: The text, and the offset of its first character that Markdown after
+  ///   `markdown` could read differently, if `findsUnsettled` and there is one (see
+  ///   ``styledPrefix(of:base:codeFamily:minimumBytes:)``).
+  static func parse(
+    _ markdown: String, base: TextStyle, codeFamily: String, impliedLanguage: String?,
+    findsUnsettled: Bool
+  ) throws(MarkdownError) -> (text: StyledText, firstUnsettled: Int?) {
     let source = MarkdownSource(markdown)
     if source.chunks.isEmpty {
-      return StyledText(markdown, style: base)
+      // Only white space: one run, with the whole Markdown's language.
+      let run = StyledText.Run(range: 0..<source.bytes.count, style: base)
+      return (StyledText(string: markdown, runs: [run], impliedLanguage: impliedLanguage), nil)
     }
     let document = try CmarkDocument(bytes: source.fed)
-    var renderer = InlineRenderer(source: source, base: base, codeFamily: codeFamily)
-    return renderer.render(document)
+    var renderer = InlineRenderer(
+      source: source, base: base, codeFamily: codeFamily, impliedLanguage: impliedLanguage,
+      findsUnsettled: findsUnsettled)
+    let text = renderer.render(document)
+    return (text, renderer.firstUnsettled)
+  }
+
+  /// The language the script of the Markdown's first 4 KB implies (kana: `"ja"`, else
+  /// Hangul: `"ko"`), read from the Markdown as written rather than from its text, so that
+  /// the start of a Markdown text implies what the whole does.
+  static func impliedLanguage(of markdown: String) -> String? {
+    var markdown = markdown
+    return markdown.withUTF8 {
+      StyledText.impliedLanguage(
+        of: UnsafeBufferPointer(rebasing: $0.prefix(StyledText.languageSampleBytes)))
+    }
   }
 }
