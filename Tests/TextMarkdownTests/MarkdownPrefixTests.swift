@@ -28,13 +28,18 @@ import TextShaping
     "\n", "\n\n", "  \n", "\\\n", "\t", "    ", "#", "- ", "> ", "1. ", "```",
     "word", "layout", "engine", "breaks", "description", "supercalifragilistic",
     "שלום", "مرحبا", "你好", "世界", "テキスト", "こんにちは", "한국어", "👍🏽", "e\u{301}",
+    "中文排版", "日本語のテキスト", "。", "、", "https://example.com/路径", "www.example.org/文字",
+    "名前@example.jp",
   ]
 
   static func markdown(words: Int, using generator: inout SeededRandomNumberGenerator) -> String {
     var result = ""
+    // Half the texts are spaced as English is, half hardly at all, as Chinese and Japanese.
+    let spaces = Bool.random(using: &generator) ? 2 : 1
+    let out = spaces == 2 ? 3 : 12
     for index in 0..<words {
       result += tokens.randomElement(using: &generator)!
-      if index + 1 < words, Int.random(in: 0..<3, using: &generator) > 0 { result += " " }
+      if index + 1 < words, Int.random(in: 0..<out, using: &generator) < spaces { result += " " }
     }
     return result
   }
@@ -73,7 +78,7 @@ import TextShaping
       #expect(failure == nil, "\(failure ?? "") in \(markdown.debugDescription) cut at \(minimum)")
       if start.isWhole { #expect(start.text == whole) }
     }
-    // Most draws cut the Markdown short of its end.
+    // Most draws cut the Markdown short of its end, at white space or between letters.
     #expect(cut * 3 > Self.count * 2)
   }
 
@@ -95,6 +100,9 @@ import TextShaping
       ("a *b `c* d and more", "a *b `c* d", "a "),
       // cmark-gfm links a www address at the end of its input, not before a space.
       ("see www.example.org_ and more", "see www.example.org_", "see "),
+      // Between Han letters; an autolink's path may go on in letters.
+      ("中文*排版*很好看的文字", "中文*排版*很好", "中文排版很好"),
+      ("看 https://example.com/路径很长", "看 https://example.com/路径", "看 "),
       (
         "first *para*\n\nsecond *open and more", "first *para*\n\nsecond *open",
         "first para\n\nsecond "
@@ -151,6 +159,27 @@ import TextShaping
     // Generated Markdown is dense with unclosed markup; a fifth of the checks still end on
     // the first start.
     #expect(partial * 5 > cases, "\(partial) of \(cases)")
+  }
+
+  @Test(
+    "markup open early or straddling the cut measures as the whole parse does",
+    arguments: [
+      "safe_read " + String(repeating: "fails when the buffer is short ", count: 60),
+      String(repeating: "word ", count: 100) + "[a link across the cut](https://example.org) "
+        + String(repeating: "more words ", count: 60),
+      "**" + String(repeating: "bold for a long while ", count: 40) + "**"
+        + String(repeating: " plain", count: 100),
+    ])
+  func openMarkup(markdown: String) throws {
+    for width in [120.0, 320] {
+      let configuration = LayoutConfiguration(width: width, lineLimit: .lines(3))
+      #expect(
+        try MarkdownParser.measure(
+          markdown, base: Self.body, with: Self.engine, configuration: configuration)
+          == Self.engine.measure(
+            try MarkdownParser.styledText(from: markdown, base: Self.body),
+            configuration: configuration))
+    }
   }
 
   @Test("no line limit measures the whole text")
