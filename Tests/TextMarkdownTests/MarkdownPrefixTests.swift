@@ -173,25 +173,23 @@ import TextShaping
   func openMarkup(markdown: String) throws {
     for width in [120.0, 320] {
       let configuration = LayoutConfiguration(width: width, lineLimit: .lines(3))
-      #expect(
-        try MarkdownParser.measure(
-          markdown, base: Self.body, with: Self.engine, configuration: configuration)
-          == Self.engine.measure(
-            try MarkdownParser.styledText(from: markdown, base: Self.body),
-            configuration: configuration))
+      #expect(try Self.measuresAsWholeParse(markdown, configuration))
     }
   }
 
   @Test("no line limit measures the whole text")
   func unlimited() throws {
     let markdown = "**bold** " + String(repeating: "word *it* ", count: 200)
-    let configuration = LayoutConfiguration(width: 200)
-    #expect(
-      try MarkdownParser.measure(
-        markdown, base: Self.body, with: Self.engine, configuration: configuration)
-        == Self.engine.measure(
-          try MarkdownParser.styledText(from: markdown, base: Self.body),
-          configuration: configuration))
+    #expect(try Self.measuresAsWholeParse(markdown, LayoutConfiguration(width: 200)))
+  }
+
+  /// Whether the check of some Markdown measures as the whole parse does.
+  static func measuresAsWholeParse(
+    _ markdown: String, _ configuration: LayoutConfiguration
+  ) throws -> Bool {
+    try MarkdownParser.measure(markdown, base: body, with: engine, configuration: configuration)
+      == engine.measure(
+        try MarkdownParser.styledText(from: markdown, base: body), configuration: configuration)
   }
 
   @Test("a bad configuration is the layout's error")
