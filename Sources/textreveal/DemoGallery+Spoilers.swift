@@ -64,7 +64,7 @@ extension DemoGallery {
       ("left", spoilers.regions[0].rects.first!), ("right", spoilers.regions[1].rects.last!),
     ] {
       var tapped = spoilers
-      let tap = Point(x: side == "left" ? rect.minX + 3 : rect.maxX - 3, y: rect.midY)
+      let tap = LayoutPoint(x: side == "left" ? rect.minX + 3 : rect.maxX - 3, y: rect.midY)
       try require(tapped.tap(at: tap, time: 0.3), demo, "a tap on a hidden word reveals")
       let duration = tapped.revealDuration(from: tap)
       durations.append(duration)

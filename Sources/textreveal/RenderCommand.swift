@@ -99,7 +99,7 @@ struct RenderCommand: ParsableCommand {
 
   /// A point given as `X,Y`.
   struct TapPoint: ExpressibleByArgument {
-    var point: Point
+    var point: LayoutPoint
 
     init?(argument: String) {
       let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
@@ -108,7 +108,7 @@ struct RenderCommand: ParsableCommand {
         let y = Double(parts[1].trimmingCharacters(in: .whitespaces)),
         x.isFinite, y.isFinite
       else { return nil }
-      point = Point(x: x, y: y)
+      point = LayoutPoint(x: x, y: y)
     }
   }
 

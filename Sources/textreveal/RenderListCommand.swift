@@ -160,7 +160,7 @@ struct RenderListCommand: ParsableCommand {
           warn("row \"\(toggle)\" fits in \(lineLimit) lines; the animation is one frame")
         }
       } else {
-        let band = viewport.map { Rect(x: 0, y: $0.top, width: width, height: $0.height) }
+        let band = viewport.map { LayoutRect(x: 0, y: $0.top, width: width, height: $0.height) }
         let layout = try list.layout(using: stack.engine, visibleRect: band)
         for id in expand where layout.row(id)?.isTruncated == false {
           warn("row \"\(id)\" fits in \(lineLimit) lines; --expand changes nothing")

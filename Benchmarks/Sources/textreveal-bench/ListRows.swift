@@ -114,7 +114,7 @@ extension Suite {
   func layoutList(
     _ list: ExpandingList<Int>, engine: TextLayoutEngine, screenOnly: Bool = false
   ) throws(BenchError) -> ListLayout<Int> {
-    let screen = Rect(x: 0, y: 0, width: list.environment.width, height: Self.screenHeight)
+    let screen = LayoutRect(x: 0, y: 0, width: list.environment.width, height: Self.screenHeight)
     do {
       return try list.layout(
         using: engine, visibleRect: screenOnly ? screen : nil)

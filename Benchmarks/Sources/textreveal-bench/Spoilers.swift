@@ -64,7 +64,7 @@ enum Spoilers {
     // The particle step alone: a field with 4,000 live particles (0.35 per square point).
     let side = (4000 / ParticleField.density).squareRoot()
     let field = ParticleField(
-      regions: [[Rect(x: 0, y: 0, width: side, height: side)]], seed: 2)
+      regions: [[LayoutRect(x: 0, y: 0, width: side, height: side)]], seed: 2)
     var steps: [Double] = []
     for step in 0..<(200 * repetitions) {
       let time = 1 + Double(step) / 120

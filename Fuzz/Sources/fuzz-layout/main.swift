@@ -96,8 +96,8 @@ func check(_ layout: LaidOutText, measurement: TextMeasurement, count: Int) {
     "measured size \(measurement.size), laid out \(layout.size)")
   // Hit testing and rectangles answer anywhere, inside the text.
   for point in [
-    Point(x: 0, y: 0), Point(x: layout.size.width / 2, y: layout.size.height / 2),
-    Point(x: -5, y: 1e9), Point(x: 1e9, y: -1),
+    LayoutPoint(x: 0, y: 0), LayoutPoint(x: layout.size.width / 2, y: layout.size.height / 2),
+    LayoutPoint(x: -5, y: 1e9), LayoutPoint(x: 1e9, y: -1),
   ] {
     if let offset = layout.characterOffset(at: point) {
       require((0...count).contains(offset), "hit offset \(offset)")

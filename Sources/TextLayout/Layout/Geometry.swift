@@ -1,5 +1,5 @@
 /// A point in a layout's coordinate space: points, origin at the top left, y growing downward.
-public struct Point: Sendable, Hashable {
+public struct LayoutPoint: Sendable, Hashable {
   /// The horizontal coordinate.
   public var x: Double
   /// The vertical coordinate.
@@ -13,7 +13,7 @@ public struct Point: Sendable, Hashable {
 }
 
 /// A width and a height, in points.
-public struct Size: Sendable, Hashable {
+public struct LayoutSize: Sendable, Hashable {
   /// The width.
   public var width: Double
   /// The height.
@@ -27,16 +27,16 @@ public struct Size: Sendable, Hashable {
 }
 
 /// An axis-aligned rectangle, in points.
-public struct Rect: Sendable, Hashable {
+public struct LayoutRect: Sendable, Hashable {
   /// The top-left corner.
-  public var origin: Point
+  public var origin: LayoutPoint
   /// The size.
-  public var size: Size
+  public var size: LayoutSize
 
   /// Creates a rectangle from its top-left corner and size.
   public init(x: Double, y: Double, width: Double, height: Double) {
-    self.origin = Point(x: x, y: y)
-    self.size = Size(width: width, height: height)
+    self.origin = LayoutPoint(x: x, y: y)
+    self.size = LayoutSize(width: width, height: height)
   }
 
   /// The left edge.
@@ -57,7 +57,7 @@ public struct Rect: Sendable, Hashable {
   public var height: Double { size.height }
 
   /// Whether the point lies inside the rectangle (left and top edges included).
-  public func contains(_ point: Point) -> Bool {
+  public func contains(_ point: LayoutPoint) -> Bool {
     point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
   }
 }

@@ -30,7 +30,7 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   /// ``visibleRange`` is the same range in string indices.
   public var visibleEnd: Int { storage.fields.visibleEnd }
   /// The size of the laid-out lines: the widest line (token included) and the total height.
-  public var size: Size { storage.fields.size }
+  public var size: LayoutSize { storage.fields.size }
   /// Whether a visible line is wider than the layout width, so that a frame of that width clips
   /// it.
   ///
@@ -41,13 +41,13 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   /// to know whether everything is visible asks `isTruncated || isClipped`.
   public var isClipped: Bool { configuration.isClipped(atContentWidth: size.width) }
   /// The truncation token's rectangle, when the text is cut and a token was given.
-  public var tokenRect: Rect? { storage.fields.tokenRect }
+  public var tokenRect: LayoutRect? { storage.fields.tokenRect }
   /// The rectangle of the token's label (the "more" part), when there is one.
-  public var tokenLabelRect: Rect? { storage.fields.tokenLabelRect }
+  public var tokenLabelRect: LayoutRect? { storage.fields.tokenLabelRect }
 
   package init(
     text: StyledText, configuration: LayoutConfiguration, lines: [Line], isTruncated: Bool,
-    visibleEnd: Int, size: Size, tokenRect: Rect?, tokenLabelRect: Rect?
+    visibleEnd: Int, size: LayoutSize, tokenRect: LayoutRect?, tokenLabelRect: LayoutRect?
   ) {
     storage = Storage(
       fields: Fields(
@@ -75,9 +75,9 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
     let lines: [Line]
     let isTruncated: Bool
     let visibleEnd: Int
-    let size: Size
-    let tokenRect: Rect?
-    let tokenLabelRect: Rect?
+    let size: LayoutSize
+    let tokenRect: LayoutRect?
+    let tokenLabelRect: LayoutRect?
   }
 
   /// The immutable contents, shared by copies.
@@ -117,7 +117,7 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   /// - Returns: The offset of the start of the cluster under the point, or `nil` when the layout
   ///   has no lines.
   /// - Complexity: O(*l* + *c*) for *l* lines and *c* clusters on the hit line.
-  public func characterOffset(at point: Point) -> Int? {
+  public func characterOffset(at point: LayoutPoint) -> Int? {
     guard let line = lines.first(where: { point.y < $0.top + $0.height }) ?? lines.last else {
       return nil
     }
@@ -144,7 +144,7 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   ///
   /// - Parameter point: A point in the layout's coordinates.
   /// - Returns: The link, or `nil` when the point is not on a visible link.
-  public func link(at point: Point) -> TextLink? {
+  public func link(at point: LayoutPoint) -> TextLink? {
     guard let offset = characterOffset(at: point), offset < visibleEnd,
       let run = text.runIndex(at: offset), let url = text.runs[run].style.link,
       rects(for: offset..<(offset + 1)).contains(where: { $0.contains(point) })
@@ -162,7 +162,7 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   ///
   /// - Parameter point: A point in layout coordinates.
   /// - Returns: The string index of the cluster under the point, or `nil` with no lines.
-  public func characterIndex(at point: Point) -> String.Index? {
+  public func characterIndex(at point: LayoutPoint) -> String.Index? {
     characterOffset(at: point).map { stringRange($0..<$0).lowerBound }
   }
 
@@ -175,8 +175,8 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   ///
   /// - Parameter range: A UTF-8 range of the text.
   /// - Returns: The rectangles, top to bottom and left to right within a line.
-  public func rects(for range: Range<Int>) -> [Rect] {
-    var result: [Rect] = []
+  public func rects(for range: Range<Int>) -> [LayoutRect] {
+    var result: [LayoutRect] = []
     for line in lines where line.range.overlaps(range) || line.range.lowerBound == range.lowerBound
     {
       var spans: [(minX: Double, maxX: Double)] = []
@@ -202,14 +202,14 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
       }
       for span in merged {
         result.append(
-          Rect(x: span.minX, y: line.top, width: span.maxX - span.minX, height: line.height))
+          LayoutRect(x: span.minX, y: line.top, width: span.maxX - span.minX, height: line.height))
       }
     }
     return result
   }
 
   /// The rectangles that cover a range of string indices of the text.
-  public func rects(for range: Range<String.Index>) -> [Rect] {
+  public func rects(for range: Range<String.Index>) -> [LayoutRect] {
     rects(for: utf8Range(range))
   }
 
@@ -219,10 +219,10 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   ///
   /// - Parameter range: A UTF-8 range of the text.
   /// - Returns: The rectangles of every maximal run of non-whitespace characters in the range.
-  public func wordRects(in range: Range<Int>) -> [Rect] {
+  public func wordRects(in range: Range<Int>) -> [LayoutRect] {
     let clamped = range.clamped(to: 0..<visibleEnd)
     guard !clamped.isEmpty else { return [] }
-    var result: [Rect] = []
+    var result: [LayoutRect] = []
     var wordStart: Int?
     var offset = clamped.lowerBound
     for character in text.slice(clamped) {
@@ -240,7 +240,7 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   }
 
   /// The rectangles of each word in a range of string indices of the text.
-  public func wordRects(in range: Range<String.Index>) -> [Rect] {
+  public func wordRects(in range: Range<String.Index>) -> [LayoutRect] {
     wordRects(in: utf8Range(range))
   }
 }

@@ -120,11 +120,12 @@ extension LayoutBuilder {
     if drafts.isEmpty {
       // Only an empty text has no paragraph; it still has one empty line, as placed.
       return TextMeasurement(
-        lineCount: 1, size: Size(width: 0, height: emptyLineMetrics(at: 0).height),
+        lineCount: 1, size: LayoutSize(width: 0, height: emptyLineMetrics(at: 0).height),
         isTruncated: isTruncated, visibleEnd: 0)
     }
     return TextMeasurement(
-      lineCount: drafts.count, size: Size(width: widest, height: top), isTruncated: isTruncated,
+      lineCount: drafts.count, size: LayoutSize(width: widest, height: top),
+      isTruncated: isTruncated,
       visibleEnd: drafts[drafts.count - 1].range.upperBound,
       isClipped: configuration.isClipped(atContentWidth: widest))
   }
@@ -134,15 +135,15 @@ extension LayoutBuilder {
     var lines: [Line] = []
     var top = 0.0
     var widest = 0.0
-    var tokenRect: Rect?
-    var tokenLabelRect: Rect?
+    var tokenRect: LayoutRect?
+    var tokenLabelRect: LayoutRect?
     for (index, draft) in drafts.enumerated() {
       if index > 0 { top += configuration.lineSpacing }
       let line = placeLine(draft, top: top)
       top += line.height
       widest = max(widest, line.width)
       for run in line.runs where run.role != .text {
-        let rect = Rect(x: run.x, y: line.top, width: run.width, height: line.height)
+        let rect = LayoutRect(x: run.x, y: line.top, width: run.width, height: line.height)
         tokenRect = tokenRect.map { union($0, rect) } ?? rect
         if run.role == .tokenLabel {
           tokenLabelRect = tokenLabelRect.map { union($0, rect) } ?? rect
@@ -164,14 +165,14 @@ extension LayoutBuilder {
     let visibleEnd = lines.last?.range.upperBound ?? 0
     return LaidOutText(
       text: text, configuration: configuration, lines: lines, isTruncated: isTruncated,
-      visibleEnd: visibleEnd, size: Size(width: widest, height: top), tokenRect: tokenRect,
+      visibleEnd: visibleEnd, size: LayoutSize(width: widest, height: top), tokenRect: tokenRect,
       tokenLabelRect: tokenLabelRect)
   }
 
-  func union(_ a: Rect, _ b: Rect) -> Rect {
+  func union(_ a: LayoutRect, _ b: LayoutRect) -> LayoutRect {
     let minX = min(a.minX, b.minX)
     let minY = min(a.minY, b.minY)
-    return Rect(
+    return LayoutRect(
       x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
   }
 

@@ -30,5 +30,5 @@ public struct Line: Sendable, Hashable {
   public var height: Double { ascent + descent }
 
   /// The line box: from the content's left edge, ``width`` wide, the full line height tall.
-  public var frame: Rect { Rect(x: x, y: top, width: width, height: height) }
+  public var frame: LayoutRect { LayoutRect(x: x, y: top, width: width, height: height) }
 }

@@ -12,7 +12,7 @@ public struct TextMeasurement: Sendable, Hashable {
   /// The number of visible lines; the layout's `lines.count`.
   public var lineCount: Int
   /// The widest line (truncation token included) and the total height; the layout's `size`.
-  public var size: Size
+  public var size: LayoutSize
   /// Whether anything other than trailing whitespace is not shown.
   public var isTruncated: Bool
   /// The end of the visible text, as a UTF-8 offset.
@@ -22,7 +22,7 @@ public struct TextMeasurement: Sendable, Hashable {
 
   /// Creates a measurement.
   public init(
-    lineCount: Int, size: Size, isTruncated: Bool, visibleEnd: Int, isClipped: Bool = false
+    lineCount: Int, size: LayoutSize, isTruncated: Bool, visibleEnd: Int, isClipped: Bool = false
   ) {
     self.lineCount = lineCount
     self.size = size

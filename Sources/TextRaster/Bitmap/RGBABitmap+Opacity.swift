@@ -18,7 +18,7 @@ extension RGBABitmap {
   /// - Parameters:
   ///   - center: The circle's center in pixels.
   ///   - radius: Its radius in pixels.
-  public mutating func clear(outsideCircleCenteredAt center: Point, radius: Double) {
+  public mutating func clear(outsideCircleCenteredAt center: LayoutPoint, radius: Double) {
     for y in 0..<height {
       let dy = Double(y) + 0.5 - center.y
       for x in 0..<width {
@@ -34,7 +34,7 @@ extension RGBABitmap {
   ///
   /// The same result as a mask of opacity 0 over the rectangle, but the pixels wholly inside
   /// are zeroed a row at a time: a clip clears most of an animation frame.
-  public mutating func clear(_ rect: Rect) {
+  public mutating func clear(_ rect: LayoutRect) {
     guard let pixels = pixelRange(of: rect) else { return }
     let width = width
     // Columns wholly inside: their pixels' coverage is 1 on every row wholly inside.
@@ -60,7 +60,7 @@ extension RGBABitmap {
 
   /// Scales a pixel by the fraction of it outside `rect`.
   @inline(__always)
-  private mutating func clearCovered(x: Int, y: Int, rect: Rect) {
+  private mutating func clearCovered(x: Int, y: Int, rect: LayoutRect) {
     let factor = 1 - Self.boxCoverage(rect, x: Double(x), y: Double(y))
     if factor < 1 { scale(at: (y * width + x) * 4, by: factor) }
   }

@@ -8,7 +8,7 @@ extension RGBABitmap {
   /// - Parameters:
   ///   - rect: The rectangle in pixels.
   ///   - color: The fill color.
-  public mutating func fill(rect: Rect, color: TextColor) {
+  public mutating func fill(rect: LayoutRect, color: TextColor) {
     paint(color, in: rect) { x, y in Self.boxCoverage(rect, x: x, y: y) }
   }
 
@@ -19,7 +19,7 @@ extension RGBABitmap {
   ///   - rect: The rectangle in pixels.
   ///   - color: The line color.
   ///   - lineWidth: The line width in pixels; at least half the rectangle's smaller side fills it.
-  public mutating func strokeBorder(rect: Rect, color: TextColor, lineWidth: Double) {
+  public mutating func strokeBorder(rect: LayoutRect, color: TextColor, lineWidth: Double) {
     let inner = Self.inset(rect, by: lineWidth)
     paint(color, in: rect) { x, y in
       Self.boxCoverage(rect, x: x, y: y) - (inner.map { Self.boxCoverage($0, x: x, y: y) } ?? 0)
@@ -34,7 +34,7 @@ extension RGBABitmap {
   ///   - roundedRect: The rectangle in pixels.
   ///   - cornerRadius: The corners' radius in pixels, limited to half the smaller side.
   ///   - color: The fill color.
-  public mutating func fill(roundedRect rect: Rect, cornerRadius: Double, color: TextColor) {
+  public mutating func fill(roundedRect rect: LayoutRect, cornerRadius: Double, color: TextColor) {
     paint(color, in: rect) { x, y in Self.roundedCoverage(rect, cornerRadius, x: x, y: y) }
   }
 
@@ -49,7 +49,7 @@ extension RGBABitmap {
   ///   - color: The line color.
   ///   - lineWidth: The line width in pixels.
   public mutating func strokeBorder(
-    roundedRect rect: Rect, cornerRadius: Double, color: TextColor, lineWidth: Double
+    roundedRect rect: LayoutRect, cornerRadius: Double, color: TextColor, lineWidth: Double
   ) {
     let inner = Self.inset(rect, by: lineWidth)
     let innerRadius = max(0, cornerRadius - lineWidth)
@@ -68,8 +68,9 @@ extension RGBABitmap {
   ///   - center: The center in pixels.
   ///   - radius: The radius in pixels.
   ///   - color: The fill color.
-  public mutating func fill(circleCenteredAt center: Point, radius: Double, color: TextColor) {
-    let bounds = Rect(
+  public mutating func fill(circleCenteredAt center: LayoutPoint, radius: Double, color: TextColor)
+  {
+    let bounds = LayoutRect(
       x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     fill(roundedRect: bounds, cornerRadius: radius, color: color)
   }
@@ -82,9 +83,9 @@ extension RGBABitmap {
   ///   - color: The line color.
   ///   - lineWidth: The line width in pixels.
   public mutating func strokeBorder(
-    circleCenteredAt center: Point, radius: Double, color: TextColor, lineWidth: Double
+    circleCenteredAt center: LayoutPoint, radius: Double, color: TextColor, lineWidth: Double
   ) {
-    let bounds = Rect(
+    let bounds = LayoutRect(
       x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     strokeBorder(roundedRect: bounds, cornerRadius: radius, color: color, lineWidth: lineWidth)
   }
@@ -102,7 +103,7 @@ extension RGBABitmap {
   /// - Parameters:
   ///   - mask: The opacity ramp.
   ///   - rect: The rectangle in pixels.
-  public mutating func applyMask(_ mask: LinearGradientMask, in rect: Rect) {
+  public mutating func applyMask(_ mask: LinearGradientMask, in rect: LayoutRect) {
     guard let pixels = pixelRange(of: rect) else { return }
     for y in pixels.rows {
       for x in pixels.columns {
@@ -126,7 +127,7 @@ extension RGBABitmap {
 
   /// The fraction of the pixel whose top-left corner is `(x, y)` that lies inside `rect`.
   @inline(__always)
-  static func boxCoverage(_ rect: Rect, x: Double, y: Double) -> Double {
+  static func boxCoverage(_ rect: LayoutRect, x: Double, y: Double) -> Double {
     let horizontal = min(x + 1, rect.maxX) - max(x, rect.minX)
     let vertical = min(y + 1, rect.maxY) - max(y, rect.minY)
     guard horizontal > 0, vertical > 0 else { return 0 }
@@ -135,7 +136,8 @@ extension RGBABitmap {
 
   /// The approximate fraction of a pixel inside a rounded rectangle, from the signed distance of
   /// the pixel's center to the shape's edge (exact along straight edges).
-  static func roundedCoverage(_ rect: Rect, _ radius: Double, x: Double, y: Double) -> Double {
+  static func roundedCoverage(_ rect: LayoutRect, _ radius: Double, x: Double, y: Double) -> Double
+  {
     let box = boxCoverage(rect, x: x, y: y)
     let radius = min(max(radius, 0), rect.width / 2, rect.height / 2)
     guard box > 0, radius > 0 else { return box }
@@ -150,10 +152,10 @@ extension RGBABitmap {
   }
 
   /// `rect` moved in by `amount` on every side, or `nil` when nothing is left.
-  static func inset(_ rect: Rect, by amount: Double) -> Rect? {
+  static func inset(_ rect: LayoutRect, by amount: Double) -> LayoutRect? {
     let width = rect.width - 2 * amount
     let height = rect.height - 2 * amount
     guard width > 0, height > 0 else { return nil }
-    return Rect(x: rect.minX + amount, y: rect.minY + amount, width: width, height: height)
+    return LayoutRect(x: rect.minX + amount, y: rect.minY + amount, width: width, height: height)
   }
 }

@@ -15,7 +15,7 @@ import TextLayout
 ///
 /// ```swift
 /// var bitmap = RGBABitmap(width: 64, height: 32, color: TextColor(red: 1, green: 1, blue: 1))
-/// bitmap.fill(rect: Rect(x: 4.5, y: 4, width: 20, height: 10), color: TextColor(red: 0, green: 0, blue: 1))
+/// bitmap.fill(rect: LayoutRect(x: 4.5, y: 4, width: 20, height: 10), color: TextColor(red: 0, green: 0, blue: 1))
 /// print(bitmap[x: 10, y: 8])  // RGBAPixel(red: 0, green: 0, blue: 255, alpha: 255)
 /// ```
 public struct RGBABitmap: Sendable, Hashable {
@@ -85,7 +85,9 @@ public struct RGBABitmap: Sendable, Hashable {
   }
 
   /// The whole bitmap as a rectangle in pixels.
-  public var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
+  public var bounds: LayoutRect {
+    LayoutRect(x: 0, y: 0, width: Double(width), height: Double(height))
+  }
 
   /// The pixels with straight (not premultiplied) alpha, as PNG stores them.
   ///
@@ -140,7 +142,7 @@ public struct RGBABitmap: Sendable, Hashable {
   /// Composites a color over every pixel that meets `area`, with the coverage `coverage` gives
   /// for a pixel's top-left corner (0 leaves the pixel alone, 1 covers it fully).
   mutating func paint(
-    _ color: TextColor, in area: Rect, coverage: (_ x: Double, _ y: Double) -> Double
+    _ color: TextColor, in area: LayoutRect, coverage: (_ x: Double, _ y: Double) -> Double
   ) {
     let source = PremultipliedColor(color)
     guard source.alpha > 0, let pixels = pixelRange(of: area) else { return }
@@ -154,7 +156,7 @@ public struct RGBABitmap: Sendable, Hashable {
   }
 
   /// The columns and rows of the pixels that meet a rectangle, clipped to the bitmap.
-  func pixelRange(of area: Rect) -> (columns: Range<Int>, rows: Range<Int>)? {
+  func pixelRange(of area: LayoutRect) -> (columns: Range<Int>, rows: Range<Int>)? {
     guard area.width > 0, area.height > 0, area.minX.isFinite, area.minY.isFinite,
       area.maxX.isFinite, area.maxY.isFinite
     else { return nil }

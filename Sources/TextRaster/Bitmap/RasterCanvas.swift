@@ -8,7 +8,7 @@ import TextLayout
 ///
 /// ```swift
 /// var canvas = RasterCanvas(width: 320, height: 120, scale: .x2, background: .init(red: 1, green: 1, blue: 1))
-/// canvas.fill(roundedRect: Rect(x: 8, y: 8, width: 100, height: 30), cornerRadius: 8, color: accent)
+/// canvas.fill(roundedRect: LayoutRect(x: 8, y: 8, width: 100, height: 30), cornerRadius: 8, color: accent)
 /// try PNGEncoder.write(canvas.bitmap, to: "button.png")
 /// ```
 public struct RasterCanvas: Sendable, Hashable {
@@ -38,8 +38,9 @@ public struct RasterCanvas: Sendable, Hashable {
   }
 
   /// The size in points.
-  public var size: Size {
-    Size(width: Double(bitmap.width) / scale.factor, height: Double(bitmap.height) / scale.factor)
+  public var size: LayoutSize {
+    LayoutSize(
+      width: Double(bitmap.width) / scale.factor, height: Double(bitmap.height) / scale.factor)
   }
 
   /// A transparent canvas of the same size and scale, to draw something that is then masked or
@@ -51,32 +52,32 @@ public struct RasterCanvas: Sendable, Hashable {
   }
 
   /// Converts a rectangle in points to pixels.
-  public func pixelRect(_ rect: Rect) -> Rect {
+  public func pixelRect(_ rect: LayoutRect) -> LayoutRect {
     let factor = scale.factor
-    return Rect(
+    return LayoutRect(
       x: rect.minX * factor, y: rect.minY * factor, width: rect.width * factor,
       height: rect.height * factor)
   }
 
   /// Converts a point in points to pixels.
-  public func pixelPoint(_ point: Point) -> Point {
-    Point(x: point.x * scale.factor, y: point.y * scale.factor)
+  public func pixelPoint(_ point: LayoutPoint) -> LayoutPoint {
+    LayoutPoint(x: point.x * scale.factor, y: point.y * scale.factor)
   }
 
   // MARK: - Drawing
 
   /// Fills a rectangle. See ``RGBABitmap/fill(rect:color:)``.
-  public mutating func fill(rect: Rect, color: TextColor) {
+  public mutating func fill(rect: LayoutRect, color: TextColor) {
     bitmap.fill(rect: pixelRect(rect), color: color)
   }
 
   /// Strokes the inside of a rectangle's edges. See ``RGBABitmap/strokeBorder(rect:color:lineWidth:)``.
-  public mutating func strokeBorder(rect: Rect, color: TextColor, lineWidth: Double) {
+  public mutating func strokeBorder(rect: LayoutRect, color: TextColor, lineWidth: Double) {
     bitmap.strokeBorder(rect: pixelRect(rect), color: color, lineWidth: lineWidth * scale.factor)
   }
 
   /// Fills a rounded rectangle. See ``RGBABitmap/fill(roundedRect:cornerRadius:color:)``.
-  public mutating func fill(roundedRect rect: Rect, cornerRadius: Double, color: TextColor) {
+  public mutating func fill(roundedRect rect: LayoutRect, cornerRadius: Double, color: TextColor) {
     bitmap.fill(
       roundedRect: pixelRect(rect), cornerRadius: cornerRadius * scale.factor, color: color)
   }
@@ -84,7 +85,7 @@ public struct RasterCanvas: Sendable, Hashable {
   /// Strokes the inside of a rounded rectangle's edges.
   /// See ``RGBABitmap/strokeBorder(roundedRect:cornerRadius:color:lineWidth:)``.
   public mutating func strokeBorder(
-    roundedRect rect: Rect, cornerRadius: Double, color: TextColor, lineWidth: Double
+    roundedRect rect: LayoutRect, cornerRadius: Double, color: TextColor, lineWidth: Double
   ) {
     bitmap.strokeBorder(
       roundedRect: pixelRect(rect), cornerRadius: cornerRadius * scale.factor, color: color,
@@ -92,7 +93,8 @@ public struct RasterCanvas: Sendable, Hashable {
   }
 
   /// Fills a circle. See ``RGBABitmap/fill(circleCenteredAt:radius:color:)``.
-  public mutating func fill(circleCenteredAt center: Point, radius: Double, color: TextColor) {
+  public mutating func fill(circleCenteredAt center: LayoutPoint, radius: Double, color: TextColor)
+  {
     bitmap.fill(
       circleCenteredAt: pixelPoint(center), radius: radius * scale.factor, color: color)
   }
@@ -100,7 +102,7 @@ public struct RasterCanvas: Sendable, Hashable {
   /// Strokes the inside of a circle's edge.
   /// See ``RGBABitmap/strokeBorder(circleCenteredAt:radius:color:lineWidth:)``.
   public mutating func strokeBorder(
-    circleCenteredAt center: Point, radius: Double, color: TextColor, lineWidth: Double
+    circleCenteredAt center: LayoutPoint, radius: Double, color: TextColor, lineWidth: Double
   ) {
     bitmap.strokeBorder(
       circleCenteredAt: pixelPoint(center), radius: radius * scale.factor, color: color,
@@ -109,7 +111,7 @@ public struct RasterCanvas: Sendable, Hashable {
 
   /// Fades the pixels in a rectangle by a linear gradient.
   /// See ``RGBABitmap/applyMask(_:in:)``.
-  public mutating func applyMask(_ mask: LinearGradientMask, in rect: Rect) {
+  public mutating func applyMask(_ mask: LinearGradientMask, in rect: LayoutRect) {
     bitmap.applyMask(mask, in: pixelRect(rect))
   }
 

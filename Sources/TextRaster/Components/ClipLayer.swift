@@ -12,10 +12,10 @@ struct ClipLayer {
   let column: Int
   let row: Int
   /// The clip, in the layer's points.
-  let clip: Rect
+  let clip: LayoutRect
 
   /// A layer for a clip on a canvas, or `nil` when the clip is empty or off the canvas.
-  init?(clip: Rect, on target: RasterCanvas) {
+  init?(clip: LayoutRect, on target: RasterCanvas) {
     let pixels = target.pixelRect(clip)
     guard pixels.width > 0, pixels.height > 0, pixels.minX.isFinite, pixels.minY.isFinite,
       pixels.maxX.isFinite, pixels.maxY.isFinite
@@ -32,15 +32,15 @@ struct ClipLayer {
     self.column = minX
     self.row = minY
     let factor = target.scale.factor
-    self.clip = Rect(
+    self.clip = LayoutRect(
       x: clip.minX - Double(minX) / factor, y: clip.minY - Double(minY) / factor,
       width: clip.width, height: clip.height)
   }
 
   /// A point of the target canvas in the layer's points.
-  func convert(_ point: Point) -> Point {
+  func convert(_ point: LayoutPoint) -> LayoutPoint {
     let factor = canvas.scale.factor
-    return Point(x: point.x - Double(column) / factor, y: point.y - Double(row) / factor)
+    return LayoutPoint(x: point.x - Double(column) / factor, y: point.y - Double(row) / factor)
   }
 
   /// Clears what lies outside the clip and composites the layer over a canvas.

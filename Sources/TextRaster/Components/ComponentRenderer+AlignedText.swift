@@ -12,7 +12,7 @@ extension ComponentRenderer {
   /// let aligned = try FullWidthText(
   ///   text: paragraph, environment: ComponentEnvironment(width: 320)
   /// ).layout(using: engine)
-  /// try renderer.draw(aligned, at: Point(x: 16, y: 16), in: &canvas, theme: .light,
+  /// try renderer.draw(aligned, at: LayoutPoint(x: 16, y: 16), in: &canvas, theme: .light,
   ///                 frameBorders: .debug)
   /// ```
   ///
@@ -24,11 +24,12 @@ extension ComponentRenderer {
   ///   - frameBorders: How to outline the frames, or `nil` to draw the text only.
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw(
-    _ aligned: AlignedText, at origin: Point, in canvas: inout RasterCanvas, theme: Theme,
+    _ aligned: AlignedText, at origin: LayoutPoint, in canvas: inout RasterCanvas, theme: Theme,
     frameBorders: FrameBorderStyle? = nil
   ) throws(TextRasterError) {
-    func moved(_ rect: Rect) -> Rect {
-      Rect(x: origin.x + rect.minX, y: origin.y + rect.minY, width: rect.width, height: rect.height)
+    func moved(_ rect: LayoutRect) -> LayoutRect {
+      LayoutRect(
+        x: origin.x + rect.minX, y: origin.y + rect.minY, width: rect.width, height: rect.height)
     }
     let textFrame = moved(aligned.textFrame)
     try glyphs.draw(

@@ -18,7 +18,7 @@ extension ComponentRenderer {
   /// let layout = try model.layout(using: engine)
   /// var canvas = RasterCanvas(width: model.width + 32, height: layout.size.height + 32, scale: .x2,
   ///                     theme: model.theme)
-  /// try renderer.draw(layout, at: Point(x: 16, y: 16), in: &canvas, theme: model.theme)
+  /// try renderer.draw(layout, at: LayoutPoint(x: 16, y: 16), in: &canvas, theme: model.theme)
   /// ```
   ///
   /// - Parameters:
@@ -29,7 +29,7 @@ extension ComponentRenderer {
   ///   - spoilers: Whether spoiler text is drawn; hidden, when dust covers it.
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw(
-    _ expandable: ExpandableTextLayout, at origin: Point, in canvas: inout RasterCanvas,
+    _ expandable: ExpandableTextLayout, at origin: LayoutPoint, in canvas: inout RasterCanvas,
     theme: Theme, spoilers: SpoilerTextVisibility = .visible
   ) throws(TextRasterError) {
     try draw(expandable, at: origin, in: &canvas, theme: theme, spoilers: spoilers) {
@@ -40,7 +40,7 @@ extension ComponentRenderer {
   /// ``draw(_:at:in:theme:spoilers:)``, with more drawn over the text before the fade applies
   /// (the spoilers' dust, which fades under "more" like the words it covers).
   func draw(
-    _ expandable: ExpandableTextLayout, at origin: Point, in canvas: inout RasterCanvas,
+    _ expandable: ExpandableTextLayout, at origin: LayoutPoint, in canvas: inout RasterCanvas,
     theme: Theme, spoilers: SpoilerTextVisibility,
     overText: (inout RasterCanvas) throws(TextRasterError) -> Void
   ) throws(TextRasterError) {
@@ -57,7 +57,7 @@ extension ComponentRenderer {
     var text = canvas.makeLayer()
     try glyphs.draw(expandable.text, at: origin, in: &text, colors: colors, spoilers: spoilers)
     try overText(&text)
-    let ramp = Rect(
+    let ramp = LayoutRect(
       x: origin.x + fade.rect.minX, y: origin.y + fade.rect.minY, width: fade.rect.width,
       height: fade.rect.height)
     text.applyMask(
@@ -68,11 +68,11 @@ extension ComponentRenderer {
     switch fade.clearEdge {
     case .right:
       text.clear(
-        Rect(
+        LayoutRect(
           x: ramp.maxX, y: ramp.minY, width: max(0, text.size.width - ramp.maxX),
           height: ramp.height))
     case .left:
-      text.clear(Rect(x: 0, y: ramp.minY, width: max(0, ramp.minX), height: ramp.height))
+      text.clear(LayoutRect(x: 0, y: ramp.minY, width: max(0, ramp.minX), height: ramp.height))
     }
     canvas.draw(text)
     if let label = expandable.moreButton {
@@ -89,10 +89,10 @@ extension ComponentRenderer {
   ///   - theme: The label is drawn in the accent color unless its style names a color.
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw(
-    _ label: PlacedLabel, at origin: Point, in canvas: inout RasterCanvas, theme: Theme
+    _ label: PlacedLabel, at origin: LayoutPoint, in canvas: inout RasterCanvas, theme: Theme
   ) throws(TextRasterError) {
     try glyphs.draw(
-      label.layout, at: Point(x: origin.x + label.origin.x, y: origin.y + label.origin.y),
+      label.layout, at: LayoutPoint(x: origin.x + label.origin.x, y: origin.y + label.origin.y),
       in: &canvas, colors: TextColors(primary: theme.accent, label: theme.accent))
   }
 }

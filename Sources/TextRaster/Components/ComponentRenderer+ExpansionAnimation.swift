@@ -15,7 +15,7 @@ extension ComponentRenderer {
   ///   var frame = RasterCanvas(width: 352, height: expanded.expandedHeight + 32, scale: .x2, theme: .light)
   ///   try glyphs.draw(
   ///     animation, at: animation.duration * Double(step) / 10, expanded: expanded,
-  ///     origin: Point(x: 16, y: 16), in: &frame, theme: .light)
+  ///     origin: LayoutPoint(x: 16, y: 16), in: &frame, theme: .light)
   /// }
   /// ```
   ///
@@ -29,13 +29,13 @@ extension ComponentRenderer {
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw(
     _ animation: ExpansionAnimation, at time: Double, expanded: ExpandableTextLayout,
-    origin: Point, in canvas: inout RasterCanvas, theme: Theme
+    origin: LayoutPoint, in canvas: inout RasterCanvas, theme: Theme
   ) throws(TextRasterError) {
     var layer = canvas.makeLayer()
     try draw(expanded, at: origin, in: &layer, theme: theme)
     let clip = animation.clip(at: time)
     layer.clear(
-      outside: Rect(
+      outside: LayoutRect(
         x: origin.x + clip.minX, y: origin.y + clip.minY, width: clip.width, height: clip.height))
     canvas.draw(layer)
   }

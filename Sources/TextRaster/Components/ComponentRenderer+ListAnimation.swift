@@ -21,7 +21,7 @@ extension ComponentRenderer {
   ///   var frame = RasterCanvas(width: 422, height: height + 32, scale: .x2, theme: .light)
   ///   try renderer.draw(
   ///     animation, at: animation.duration * Double(step) / 10, chrome: chrome,
-  ///     origin: Point(x: 16, y: 16), in: &frame, theme: .light)
+  ///     origin: LayoutPoint(x: 16, y: 16), in: &frame, theme: .light)
   /// }
   /// ```
   ///
@@ -34,7 +34,7 @@ extension ComponentRenderer {
   ///   - theme: The colors.
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw<ID>(
-    _ animation: ListAnimation<ID>, at time: Double, chrome: ListChrome<ID>, origin: Point,
+    _ animation: ListAnimation<ID>, at time: Double, chrome: ListChrome<ID>, origin: LayoutPoint,
     in canvas: inout RasterCanvas, theme: Theme
   ) throws(TextRasterError) {
     let progress = animation.progress(at: time)

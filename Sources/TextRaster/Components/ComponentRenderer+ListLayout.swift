@@ -27,7 +27,7 @@ extension ComponentRenderer {
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   /// - Complexity: Proportional to the pixels of the rows, one clip layer per row.
   public func draw<ID>(
-    _ list: ListLayout<ID>, chrome: ListChrome<ID>, at origin: Point,
+    _ list: ListLayout<ID>, chrome: ListChrome<ID>, at origin: LayoutPoint,
     in canvas: inout RasterCanvas, theme: Theme
   ) throws(TextRasterError) {
     for (index, row) in list.rows.enumerated() {
@@ -61,7 +61,7 @@ extension ComponentRenderer {
       let bottom = place.origin.y + place.frame.maxY
       let gray = theme.secondaryText
       canvas.fill(
-        rect: Rect(
+        rect: LayoutRect(
           x: place.origin.x + minX, y: bottom - Self.separatorWidth, width: maxX - minX,
           height: Self.separatorWidth),
         color: TextColor(
@@ -70,14 +70,14 @@ extension ComponentRenderer {
 
     guard let avatar = chrome.avatars[row.id] else { return }
     let frame = place.moved(row.accessoryFrame)
-    let center = Point(x: frame.midX, y: frame.midY)
+    let center = LayoutPoint(x: frame.midX, y: frame.midY)
     canvas.fill(circleCenteredAt: center, radius: frame.width / 2, color: avatar.color)
     guard let initials = avatar.initials, let line = initials.lines.first else { return }
     // The line box centered in the circle: with its ascent and descent, this puts capitals and
     // ideographs at the optical center.
     try glyphs.draw(
       initials,
-      at: Point(
+      at: LayoutPoint(
         x: center.x - line.x - line.width / 2, y: center.y - line.top - initials.size.height / 2),
       in: &canvas)
   }
@@ -89,7 +89,7 @@ extension ComponentRenderer {
     let content = layer.convert(place.contentOrigin)
     if let text = row.text {
       try glyphs.draw(
-        text, at: Point(x: content.x + row.textOrigin.x, y: content.y + row.textOrigin.y),
+        text, at: LayoutPoint(x: content.x + row.textOrigin.x, y: content.y + row.textOrigin.y),
         in: &layer.canvas, colors: TextColors(theme: theme))
     }
     if let label = row.label {
@@ -104,27 +104,28 @@ struct RowPlacement<ID: Hashable & Sendable> {
   /// The row, with its content in list coordinates.
   let row: RowLayout<ID>
   /// Where the row is drawn, in list coordinates.
-  let frame: Rect
+  let frame: LayoutRect
   /// Where the list's top-left corner is on the canvas.
-  let origin: Point
+  let origin: LayoutPoint
 
   /// The frame on the canvas, which clips the text and the label.
-  var clip: Rect {
-    Rect(
+  var clip: LayoutRect {
+    LayoutRect(
       x: origin.x + frame.minX, y: origin.y + frame.minY, width: frame.width,
       height: frame.height)
   }
 
   /// Where the origin of the row's list coordinates lands on the canvas: the row's content
   /// (text origin, label origin, avatar) is placed from it.
-  var contentOrigin: Point {
-    Point(x: origin.x + frame.minX - row.frame.minX, y: origin.y + frame.minY - row.frame.minY)
+  var contentOrigin: LayoutPoint {
+    LayoutPoint(
+      x: origin.x + frame.minX - row.frame.minX, y: origin.y + frame.minY - row.frame.minY)
   }
 
   /// A rectangle of the row's content, on the canvas.
-  func moved(_ rect: Rect) -> Rect {
+  func moved(_ rect: LayoutRect) -> LayoutRect {
     let content = contentOrigin
-    return Rect(
+    return LayoutRect(
       x: content.x + rect.minX, y: content.y + rect.minY, width: rect.width, height: rect.height)
   }
 }

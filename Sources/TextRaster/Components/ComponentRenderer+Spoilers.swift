@@ -27,7 +27,7 @@ extension ComponentRenderer {
   ///   - particles: A buffer for the dust, kept between frames so that a frame allocates none.
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw(
-    _ text: LaidOutText, spoilers: SpoilerModel, at time: Double, origin: Point,
+    _ text: LaidOutText, spoilers: SpoilerModel, at time: Double, origin: LayoutPoint,
     in canvas: inout RasterCanvas, theme: Theme, particles: inout [SpoilerParticle]
   ) throws(TextRasterError) {
     let colors = TextColors(theme: theme)
@@ -40,7 +40,7 @@ extension ComponentRenderer {
   /// The hidden text as far as the reveal shows it, and the dust, over text drawn without its
   /// spoilers.
   func drawSpoilers(
-    of text: LaidOutText, spoilers: SpoilerModel, at time: Double, origin: Point,
+    of text: LaidOutText, spoilers: SpoilerModel, at time: Double, origin: LayoutPoint,
     in canvas: inout RasterCanvas, theme: Theme, particles: inout [SpoilerParticle]
   ) throws(TextRasterError) {
     guard !spoilers.regions.isEmpty else { return }
@@ -50,7 +50,7 @@ extension ComponentRenderer {
       var layer = canvas.makeLayer()
       try glyphs.draw(text, at: origin, in: &layer, colors: colors, spoilers: .only)
       let center = canvas.pixelPoint(
-        Point(x: origin.x + circle.center.x, y: origin.y + circle.center.y))
+        LayoutPoint(x: origin.x + circle.center.x, y: origin.y + circle.center.y))
       layer.bitmap.clear(
         outsideCircleCenteredAt: center, radius: circle.radius * canvas.scale.factor)
       canvas.draw(layer)
@@ -68,7 +68,7 @@ extension ComponentRenderer {
 
   /// Draws grains of dust as anti-aliased dots.
   func drawDust(
-    _ particles: [SpoilerParticle], regions: [SpoilerRegion], origin: Point,
+    _ particles: [SpoilerParticle], regions: [SpoilerRegion], origin: LayoutPoint,
     in canvas: inout RasterCanvas, theme: Theme
   ) {
     for particle in particles where particle.opacity > 0.004 {
@@ -76,7 +76,7 @@ extension ComponentRenderer {
       let color = TextColor(
         red: base.red, green: base.green, blue: base.blue, alpha: base.alpha * particle.opacity)
       canvas.fill(
-        circleCenteredAt: Point(
+        circleCenteredAt: LayoutPoint(
           x: origin.x + particle.position.x, y: origin.y + particle.position.y),
         radius: particle.size / 2, color: color)
     }
@@ -113,7 +113,7 @@ extension ComponentRenderer {
     hold: Duration = .zero, theme: Theme
   ) throws(TextRasterError) -> AnimatedPNGWriter {
     try spoilerAnimation(
-      size: Size(width: text.configuration.width, height: text.size.height), text: text,
+      size: LayoutSize(width: text.configuration.width, height: text.size.height), text: text,
       spoilers: spoilers, from: start, to: end, hold: hold, theme: theme
     ) { canvas, time, particles throws(TextRasterError) in
       try draw(
@@ -142,7 +142,7 @@ extension ComponentRenderer {
   }
 
   private func spoilerAnimation(
-    size: Size, text: LaidOutText, spoilers: SpoilerModel, from start: Double, to end: Double,
+    size: LayoutSize, text: LaidOutText, spoilers: SpoilerModel, from start: Double, to end: Double,
     hold: Duration, theme: Theme,
     frame: (inout RasterCanvas, Double, inout [SpoilerParticle]) throws(TextRasterError) -> Void
   ) throws(TextRasterError) -> AnimatedPNGWriter {

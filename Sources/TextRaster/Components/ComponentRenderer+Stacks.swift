@@ -38,14 +38,14 @@ extension ComponentRenderer {
     var canvas = canvas(width: width, height: max(1, height), theme: theme)
     var y = origin.y
     for item in items {
-      let itemOrigin = Point(x: origin.x, y: y)
+      let itemOrigin = LayoutPoint(x: origin.x, y: y)
       switch item {
       case .text(let aligned):
         try draw(aligned, at: itemOrigin, in: &canvas, theme: theme, frameBorders: frameBorders)
       case .segmentedControl(let labels, let selected, let height):
         try drawSegmentedControl(
           labels, selected: selected,
-          in: Rect(x: itemOrigin.x, y: y, width: width, height: height), on: &canvas,
+          in: LayoutRect(x: itemOrigin.x, y: y, width: width, height: height), on: &canvas,
           theme: theme)
       }
       y += item.height + spacing
@@ -54,7 +54,7 @@ extension ComponentRenderer {
   }
 
   private func drawSegmentedControl(
-    _ labels: [LaidOutText], selected: Int, in rect: Rect, on canvas: inout RasterCanvas,
+    _ labels: [LaidOutText], selected: Int, in rect: LayoutRect, on canvas: inout RasterCanvas,
     theme: Theme
   ) throws(TextRasterError) {
     let gray = TextColor(red: 0.46, green: 0.46, blue: 0.5, alpha: 0.12)
@@ -62,7 +62,7 @@ extension ComponentRenderer {
     guard !labels.isEmpty else { return }
     let segment = rect.width / Double(labels.count)
     for (index, label) in labels.enumerated() {
-      let box = Rect(
+      let box = LayoutRect(
         x: rect.minX + Double(index) * segment + 2, y: rect.minY + 2, width: segment - 4,
         height: rect.height - 4)
       if index == selected {
@@ -73,7 +73,7 @@ extension ComponentRenderer {
         lineWidth: 0.5)
       try glyphs.draw(
         label,
-        at: Point(x: box.midX - label.size.width / 2, y: box.midY - label.size.height / 2),
+        at: LayoutPoint(x: box.midX - label.size.width / 2, y: box.midY - label.size.height / 2),
         in: &canvas, colors: TextColors(theme: theme))
     }
   }
@@ -91,9 +91,9 @@ extension ComponentRenderer {
   ) throws(TextRasterError) -> RasterCanvas {
     let width = text.configuration.width
     var height = text.size.height
-    var button: Rect?
+    var button: LayoutRect?
     if let showAllLabel {
-      let rect = Rect(
+      let rect = LayoutRect(
         x: 0, y: text.size.height + 10, width: showAllLabel.size.width + 28,
         height: showAllLabel.size.height + 12)
       button = rect
@@ -104,11 +104,12 @@ extension ComponentRenderer {
     try glyphs.draw(text, at: origin, in: &canvas, colors: TextColors(theme: theme))
     if let button, let showAllLabel {
       canvas.fill(
-        roundedRect: Rect(
+        roundedRect: LayoutRect(
           x: origin.x + button.minX, y: origin.y + button.minY, width: button.width,
           height: button.height), cornerRadius: button.height / 2, color: theme.accent)
       try glyphs.draw(
-        showAllLabel, at: Point(x: origin.x + button.minX + 14, y: origin.y + button.minY + 6),
+        showAllLabel,
+        at: LayoutPoint(x: origin.x + button.minX + 14, y: origin.y + button.minY + 6),
         in: &canvas, colors: TextColors(primary: theme.background))
     }
     return canvas

@@ -90,7 +90,7 @@ public struct ComponentRenderer {
   }
 
   /// Where a component's top-left corner goes on a padded canvas.
-  public var origin: Point { Point(x: padding, y: padding) }
+  public var origin: LayoutPoint { LayoutPoint(x: padding, y: padding) }
 
   // MARK: - Stills
 
@@ -104,7 +104,7 @@ public struct ComponentRenderer {
     try draw(layout, at: origin, in: &canvas, theme: theme)
     if let frameBorders {
       drawBorders(
-        frame: Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height),
+        frame: LayoutRect(x: 0, y: 0, width: layout.size.width, height: layout.size.height),
         textFrame: Self.linesBox(of: layout.text), style: frameBorders, at: origin,
         in: &canvas)
     }
@@ -150,25 +150,25 @@ public struct ComponentRenderer {
     var window = list
     window.rows = list.rows.filter { $0.frame.maxY > top && $0.frame.minY < top + shown }
     try draw(
-      window, chrome: chrome, at: Point(x: origin.x, y: origin.y - top), in: &canvas,
+      window, chrome: chrome, at: LayoutPoint(x: origin.x, y: origin.y - top), in: &canvas,
       theme: theme)
     // The padding stays the background: rows cut by the window's edges end there.
     let full = list.size.width + 2 * padding
-    canvas.fill(rect: Rect(x: 0, y: 0, width: full, height: padding), color: theme.background)
+    canvas.fill(rect: LayoutRect(x: 0, y: 0, width: full, height: padding), color: theme.background)
     canvas.fill(
-      rect: Rect(x: 0, y: padding + shown, width: full, height: padding),
+      rect: LayoutRect(x: 0, y: padding + shown, width: full, height: padding),
       color: theme.background)
     return canvas
   }
 
   /// Outlines a component's frame and the frame of its text, in points from `origin`.
   public func drawBorders(
-    frame: Rect, textFrame: Rect, style: FrameBorderStyle, at origin: Point,
+    frame: LayoutRect, textFrame: LayoutRect, style: FrameBorderStyle, at origin: LayoutPoint,
     in canvas: inout RasterCanvas
   ) {
     for (rect, color) in [(frame, style.frameColor), (textFrame, style.textFrameColor)] {
       canvas.strokeBorder(
-        rect: Rect(
+        rect: LayoutRect(
           x: origin.x + rect.minX, y: origin.y + rect.minY, width: rect.width,
           height: rect.height),
         color: color, lineWidth: style.lineWidth)
@@ -176,13 +176,13 @@ public struct ComponentRenderer {
   }
 
   /// The smallest rectangle holding every line's frame: the box the text's lines fill.
-  public static func linesBox(of layout: LaidOutText) -> Rect {
+  public static func linesBox(of layout: LaidOutText) -> LayoutRect {
     guard let first = layout.lines.first, let last = layout.lines.last else {
-      return Rect(x: 0, y: 0, width: 0, height: 0)
+      return LayoutRect(x: 0, y: 0, width: 0, height: 0)
     }
     let minX = layout.lines.map(\.frame.minX).min() ?? 0
     let maxX = layout.lines.map(\.frame.maxX).max() ?? 0
-    return Rect(
+    return LayoutRect(
       x: minX, y: first.top, width: maxX - minX, height: last.top + last.height - first.top)
   }
 }

@@ -20,21 +20,24 @@ extension RasterCanvas {
   /// Makes the pixels in a rectangle transparent; pixels its edges cross keep the part outside.
   ///
   /// - Parameter rect: The rectangle in points.
-  public mutating func clear(_ rect: Rect) {
+  public mutating func clear(_ rect: LayoutRect) {
     bitmap.clear(pixelRect(rect))
   }
 
   /// Makes every pixel outside a rectangle transparent, like a clip applied after drawing.
   ///
   /// - Parameter rect: The rectangle to keep, in points.
-  public mutating func clear(outside rect: Rect) {
+  public mutating func clear(outside rect: LayoutRect) {
     let bounds = size
     // Four bands that tile the outside without overlapping, so no edge pixel is faded twice.
-    clear(Rect(x: 0, y: 0, width: bounds.width, height: max(0, rect.minY)))
-    clear(Rect(x: 0, y: rect.maxY, width: bounds.width, height: max(0, bounds.height - rect.maxY)))
-    clear(Rect(x: 0, y: rect.minY, width: max(0, rect.minX), height: rect.height))
+    clear(LayoutRect(x: 0, y: 0, width: bounds.width, height: max(0, rect.minY)))
     clear(
-      Rect(x: rect.maxX, y: rect.minY, width: max(0, bounds.width - rect.maxX), height: rect.height)
+      LayoutRect(x: 0, y: rect.maxY, width: bounds.width, height: max(0, bounds.height - rect.maxY))
+    )
+    clear(LayoutRect(x: 0, y: rect.minY, width: max(0, rect.minX), height: rect.height))
+    clear(
+      LayoutRect(
+        x: rect.maxX, y: rect.minY, width: max(0, bounds.width - rect.maxX), height: rect.height)
     )
   }
 }

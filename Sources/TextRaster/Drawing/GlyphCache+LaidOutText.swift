@@ -9,7 +9,7 @@ extension GlyphCache {
   ///
   /// ```swift
   /// var canvas = RasterCanvas(width: 320, height: layout.size.height + 16, scale: .x2, background: white)
-  /// try glyphs.draw(layout, at: Point(x: 8, y: 8), in: &canvas)
+  /// try glyphs.draw(layout, at: LayoutPoint(x: 8, y: 8), in: &canvas)
   /// ```
   ///
   /// - Parameters:
@@ -20,7 +20,7 @@ extension GlyphCache {
   ///   - spoilers: Whether runs styled as spoilers are drawn.
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
   public func draw(
-    _ layout: LaidOutText, at origin: Point, in canvas: inout RasterCanvas,
+    _ layout: LaidOutText, at origin: LayoutPoint, in canvas: inout RasterCanvas,
     colors: TextColors = TextColors(), spoilers: SpoilerTextVisibility = .visible
   ) throws(TextRasterError) {
     let token = layout.configuration.truncationToken
@@ -35,7 +35,7 @@ extension GlyphCache {
         case .tokenLeader: color = token?.leaderStyle?.color ?? run.style.color ?? colors.primary
         case .tokenLabel: color = token?.labelStyle?.color ?? colors.label
         }
-        var pen = Point(x: origin.x + run.x, y: origin.y + line.baseline)
+        var pen = LayoutPoint(x: origin.x + run.x, y: origin.y + line.baseline)
         for glyphRun in run.glyphRuns {
           try draw(glyphRun, at: pen, color: color, in: &canvas)
           pen.x += glyphRun.advance
@@ -52,7 +52,8 @@ extension GlyphCache {
   /// a third of the ascent (about the middle of a lowercase letter), the underline one
   /// thickness below the baseline.
   private func drawDecorations(
-    of run: LineRun, on line: Line, at origin: Point, _ color: TextColor, _ colors: TextColors,
+    of run: LineRun, on line: Line, at origin: LayoutPoint, _ color: TextColor,
+    _ colors: TextColors,
     _ canvas: inout RasterCanvas
   ) {
     let underlines = run.style.link != nil && colors.underlinesLinks
@@ -62,11 +63,11 @@ extension GlyphCache {
     let baseline = origin.y + line.baseline
     if run.style.isStrikethrough {
       let y = baseline - line.ascent / 3 - thickness / 2
-      canvas.fill(rect: Rect(x: x, y: y, width: run.width, height: thickness), color: color)
+      canvas.fill(rect: LayoutRect(x: x, y: y, width: run.width, height: thickness), color: color)
     }
     if underlines {
       let y = baseline + thickness
-      canvas.fill(rect: Rect(x: x, y: y, width: run.width, height: thickness), color: color)
+      canvas.fill(rect: LayoutRect(x: x, y: y, width: run.width, height: thickness), color: color)
     }
   }
 }

@@ -31,7 +31,7 @@ import TextShaping
 /// let layout = try stack.engine.layout(StyledText("Hello"), configuration: .init(width: 200))
 /// let glyphs = GlyphCache(shaper: stack.shaper)
 /// var canvas = RasterCanvas(width: 200, height: layout.size.height, scale: .x2)
-/// try glyphs.draw(layout, at: Point(x: 0, y: 0), in: &canvas)
+/// try glyphs.draw(layout, at: LayoutPoint(x: 0, y: 0), in: &canvas)
 /// ```
 public final class GlyphCache {
   /// The number of cached glyph bitmaps at which the cache is emptied.
@@ -87,7 +87,7 @@ public final class GlyphCache {
   ///   ``TextRasterError/freeType(function:code:path:)`` when FreeType cannot open the file or
   ///   load or render a glyph.
   public func draw(
-    _ run: GlyphRun, at pen: Point, color: TextColor, in canvas: inout RasterCanvas
+    _ run: GlyphRun, at pen: LayoutPoint, color: TextColor, in canvas: inout RasterCanvas
   ) throws(TextRasterError) {
     let scale = canvas.scale.factor
     let pixelSize = max(64, Int((run.size * scale * 64).rounded()))

@@ -78,22 +78,22 @@ public struct FullWidthText: Sendable, Hashable {
       case .trailing: isRightToLeft ? 0 : free
       }
     return AlignedText(
-      frame: Rect(x: 0, y: 0, width: width, height: boxed.size.height),
-      textFrame: Rect(x: x, y: 0, width: boxWidth, height: boxed.size.height), layout: boxed)
+      frame: LayoutRect(x: 0, y: 0, width: width, height: boxed.size.height),
+      textFrame: LayoutRect(x: x, y: 0, width: boxWidth, height: boxed.size.height), layout: boxed)
   }
 }
 
 /// A text laid out inside a full-width frame.
 public struct AlignedText: Sendable, Hashable {
   /// The full-width frame.
-  public var frame: Rect
+  public var frame: LayoutRect
   /// The text's own box inside the frame.
-  public var textFrame: Rect
+  public var textFrame: LayoutRect
   /// The text laid out in its box; add `textFrame.origin` to its coordinates.
   public var layout: LaidOutText
 
   /// Creates an aligned text, for example to draw a text's own frame "before" alignment.
-  public init(frame: Rect, textFrame: Rect, layout: LaidOutText) {
+  public init(frame: LayoutRect, textFrame: LayoutRect, layout: LaidOutText) {
     self.frame = frame
     self.textFrame = textFrame
     self.layout = layout

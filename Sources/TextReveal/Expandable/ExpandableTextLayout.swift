@@ -12,11 +12,11 @@ public struct ExpandableTextLayout: Sendable, Hashable {
   /// The "more" label, placed, when collapsed and cut.
   public var moreButton: PlacedLabel?
   /// The "less" label's rectangle, when expanded and a "less" label is set.
-  public var lessButton: Rect?
+  public var lessButton: LayoutRect?
   /// The fade under the "more" label in the `.fade` style.
   public var fade: FadeMask?
   /// The component's frame: the full width, as tall as the text.
-  public var size: Size
+  public var size: LayoutSize
   /// The height of the collapsed state.
   public var collapsedHeight: Double
   /// The height of the expanded state.
@@ -28,11 +28,11 @@ public struct PlacedLabel: Sendable, Hashable {
   /// The label's layout.
   public var layout: LaidOutText
   /// Where the label's layout origin sits in the component.
-  public var origin: Point
+  public var origin: LayoutPoint
 
   /// The label's rectangle in the component.
-  public var frame: Rect {
-    Rect(
+  public var frame: LayoutRect {
+    LayoutRect(
       x: origin.x + (layout.lines.first?.x ?? 0), y: origin.y, width: layout.size.width,
       height: layout.size.height)
   }
@@ -41,7 +41,7 @@ public struct PlacedLabel: Sendable, Hashable {
 /// A horizontal alpha ramp over a rectangle: text under it fades from opaque to clear.
 public struct FadeMask: Sendable, Hashable {
   /// The rectangle the ramp covers; text beyond its clear end (under the label) is hidden.
-  public var rect: Rect
+  public var rect: LayoutRect
   /// Which side of the rectangle is clear.
   public var clearEdge: Edge
 
@@ -54,7 +54,7 @@ public struct FadeMask: Sendable, Hashable {
   }
 
   /// The opacity of text at a point: the ramp applies on the rectangle's rows only.
-  public func opacity(at point: Point) -> Double {
+  public func opacity(at point: LayoutPoint) -> Double {
     guard point.y >= rect.minY && point.y < rect.maxY else { return 1 }
     return opacity(atX: point.x)
   }

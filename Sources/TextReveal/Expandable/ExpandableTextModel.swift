@@ -194,7 +194,7 @@ public struct ExpandableTextModel: Sendable, Hashable {
     return ExpandableTextLayout(
       text: laidOut, isExpanded: true, isTruncated: true, moreButton: nil,
       lessButton: lessButton, fade: nil,
-      size: Size(width: environment.width, height: laidOut.size.height), collapsedHeight: 0,
+      size: LayoutSize(width: environment.width, height: laidOut.size.height), collapsedHeight: 0,
       expandedHeight: laidOut.size.height)
   }
 
@@ -212,7 +212,7 @@ public struct ExpandableTextModel: Sendable, Hashable {
     let laidOut = try engine.layout(text, configuration: configuration)
     var result = ExpandableTextLayout(
       text: laidOut, isExpanded: false, isTruncated: isTruncated, moreButton: nil,
-      lessButton: nil, fade: nil, size: Size(width: width, height: laidOut.size.height),
+      lessButton: nil, fade: nil, size: LayoutSize(width: width, height: laidOut.size.height),
       collapsedHeight: laidOut.size.height, expandedHeight: laidOut.size.height)
     guard isTruncated, let last = laidOut.lines.last else { return result }
 
@@ -222,7 +222,8 @@ public struct ExpandableTextModel: Sendable, Hashable {
         let label = try engine.layout(
           StyledText(moreLabel, style: style),
           configuration: LayoutConfiguration(width: max(1, rect.width + 1)))
-        result.moreButton = PlacedLabel(layout: label, origin: Point(x: rect.minX, y: rect.minY))
+        result.moreButton = PlacedLabel(
+          layout: label, origin: LayoutPoint(x: rect.minX, y: rect.minY))
       }
     case .fade:
       // "more" sits at the trailing end of the last line, on its baseline; the text under a
@@ -238,10 +239,10 @@ public struct ExpandableTextModel: Sendable, Hashable {
         environment.direction == .rightToLeft || last.paragraphLevel & 1 == 1
       let labelX = isRightToLeft ? 0 : width - labelWidth
       result.moreButton = PlacedLabel(
-        layout: label, origin: Point(x: labelX, y: last.baseline - labelAscent))
+        layout: label, origin: LayoutPoint(x: labelX, y: last.baseline - labelAscent))
       let rampX = isRightToLeft ? labelWidth : labelX - labelWidth
       result.fade = FadeMask(
-        rect: Rect(x: rampX, y: last.top, width: labelWidth, height: last.height),
+        rect: LayoutRect(x: rampX, y: last.top, width: labelWidth, height: last.height),
         clearEdge: isRightToLeft ? .left : .right)
     }
     return result
@@ -260,10 +261,12 @@ public struct ExpandableTextModel: Sendable, Hashable {
   ///   - point: The tap, in the component's coordinates.
   ///   - layout: The layout the tap landed on.
   /// - Returns: The action, or `nil` when the tap does nothing.
-  public func hitTest(_ point: Point, in layout: ExpandableTextLayout) -> ExpandableTextAction? {
-    func hits(_ rect: Rect) -> Bool {
+  public func hitTest(_ point: LayoutPoint, in layout: ExpandableTextLayout)
+    -> ExpandableTextAction?
+  {
+    func hits(_ rect: LayoutRect) -> Bool {
       let slop = Self.hitSlop
-      return Rect(
+      return LayoutRect(
         x: rect.minX - slop, y: rect.minY - slop, width: rect.width + 2 * slop,
         height: rect.height + 2 * slop
       ).contains(point)
@@ -271,7 +274,7 @@ public struct ExpandableTextModel: Sendable, Hashable {
     if !layout.isExpanded, let button = layout.moreButton, hits(button.frame) { return .expand }
     if layout.isExpanded, let button = layout.lessButton, hits(button) { return .collapse }
     if let link = layout.text.link(at: point) { return .link(link.url) }
-    let frame = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
+    let frame = LayoutRect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
     if togglesOnTapAnywhere && layout.isTruncated && frame.contains(point) {
       return layout.isExpanded ? .collapse : .expand
     }

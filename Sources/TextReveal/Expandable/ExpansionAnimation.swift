@@ -50,7 +50,7 @@ public struct ExpansionAnimation: Sendable, Hashable {
   }
 
   /// The visible part of the text at a time.
-  public func clip(at time: Double) -> Rect {
-    Rect(x: 0, y: 0, width: width, height: height(at: time))
+  public func clip(at time: Double) -> LayoutRect {
+    LayoutRect(x: 0, y: 0, width: width, height: height(at: time))
   }
 }

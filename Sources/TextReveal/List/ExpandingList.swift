@@ -119,7 +119,7 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable, Equatable {
   ///   identity type it runs as generic code, which reaches every row's fields through type
   ///   metadata looked up row by row: a re-layout of a long list takes about 4% longer.
   public func layout(
-    using engine: TextLayoutEngine, visibleRect: Rect? = nil
+    using engine: TextLayoutEngine, visibleRect: LayoutRect? = nil
   ) throws(TextRevealError) -> ListLayout<ID> {
     try layoutSpecialized(using: engine, visibleRect: visibleRect)
   }
@@ -129,7 +129,7 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable, Equatable {
   @_specialize(where ID == Int)
   @_specialize(where ID == String)
   func layoutSpecialized(
-    using engine: TextLayoutEngine, visibleRect: Rect?
+    using engine: TextLayoutEngine, visibleRect: LayoutRect?
   ) throws(TextRevealError) -> ListLayout<ID> {
     // Finding the prepared texts also finds a row identity used twice.
     let prepared: [PreparedText]
@@ -145,7 +145,7 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable, Equatable {
   }
 
   private func layoutRows(
-    _ prepared: [PreparedText], using engine: TextLayoutEngine, visibleRect: Rect?
+    _ prepared: [PreparedText], using engine: TextLayoutEngine, visibleRect: LayoutRect?
   ) throws(TextLayoutError) -> ListLayout<ID> {
     let width = environment.width
     let direction = environment.direction
@@ -190,7 +190,8 @@ public struct ExpandingList<ID: Hashable & Sendable>: Sendable, Equatable {
           label: row.label))
     }
     let top = geometry.height
-    return ListLayout(rows: result, size: Size(width: width, height: top), direction: direction)
+    return ListLayout(
+      rows: result, size: LayoutSize(width: width, height: top), direction: direction)
   }
 }
 

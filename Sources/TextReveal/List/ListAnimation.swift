@@ -32,16 +32,16 @@ public struct ListAnimation<ID: Hashable & Sendable>: Sendable {
   ///
   /// - Parameter time: Seconds since the change.
   /// - Returns: The rows' identities and frames.
-  public func frames(at time: Double) -> [(id: ID, frame: Rect)] {
+  public func frames(at time: Double) -> [(id: ID, frame: LayoutRect)] {
     let p = progress(at: time)
-    var old: [ID: Rect] = [:]
+    var old: [ID: LayoutRect] = [:]
     for row in from.rows { old[row.id] = row.frame }
     return to.rows.map { row in
       let start = old[row.id] ?? row.frame
       let end = row.frame
       return (
         row.id,
-        Rect(
+        LayoutRect(
           x: start.minX + (end.minX - start.minX) * p,
           y: start.minY + (end.minY - start.minY) * p,
           width: start.width + (end.width - start.width) * p,

@@ -5,7 +5,7 @@ public struct ListLayout<ID: Hashable & Sendable>: Sendable, Hashable {
   /// The rows, top to bottom.
   public var rows: [RowLayout<ID>]
   /// The size of the whole list.
-  public var size: Size
+  public var size: LayoutSize
   /// The direction the rows were laid out in: right to left puts each row's accessory on the
   /// right and its label at the text's trailing edge.
   public var direction: InterfaceDirection
@@ -21,7 +21,7 @@ public struct ListLayout<ID: Hashable & Sendable>: Sendable, Hashable {
   /// - Parameter point: The tap, in list coordinates.
   /// - Returns: The row and whether it expands or collapses, or `nil`.
   /// - Complexity: O(log *n*) for *n* rows.
-  public func hitTest(_ point: Point) -> ListHit<ID>? {
+  public func hitTest(_ point: LayoutPoint) -> ListHit<ID>? {
     guard point.x >= 0, point.x < size.width else { return nil }
     var low = 0
     var high = rows.count
@@ -58,14 +58,14 @@ public struct RowLayout<ID: Hashable & Sendable>: Sendable, Hashable {
   /// The row's identity.
   public var id: ID
   /// The row's frame in the list.
-  public var frame: Rect
+  public var frame: LayoutRect
   /// The square at the row's leading edge kept free for an accessory (such as an avatar, which
   /// a renderer's list style draws there), in list coordinates.
-  public var accessoryFrame: Rect
+  public var accessoryFrame: LayoutRect
   /// Where the text's layout origin sits in the list.
-  public var textOrigin: Point
+  public var textOrigin: LayoutPoint
   /// The size of the text as shown, from the engine's measurement: the size ``text`` has.
-  public var textSize: Size
+  public var textSize: LayoutSize
   /// The text as shown, cut at the line limit or whole when expanded; `nil` when the row lies
   /// outside the rectangle the list was laid out for.
   public var text: LaidOutText?

@@ -20,10 +20,10 @@ struct RowStack {
 
   /// One row's geometry; see ``RowLayout``.
   struct Row {
-    var frame: Rect
-    var accessoryFrame: Rect
-    var textOrigin: Point
-    var textSize: Size
+    var frame: LayoutRect
+    var accessoryFrame: LayoutRect
+    var textOrigin: LayoutPoint
+    var textSize: LayoutSize
     var text: LaidOutText?
     var isTruncated: Bool
     var isExpanded: Bool
@@ -40,7 +40,7 @@ struct RowStack {
   /// - Returns: The rows' geometry and the height of the stack.
   func layOut(
     _ texts: [PreparedText], expanded: [Bool], using engine: TextLayoutEngine,
-    visibleRect: Rect?
+    visibleRect: LayoutRect?
   ) throws(TextLayoutError) -> (rows: [Row], height: Double) {
     let textX =
       isRightToLeft ? padding : padding + accessorySize + spacing
@@ -64,11 +64,11 @@ struct RowStack {
         let labelX = isRightToLeft ? textX + textWidth - labelWidth : textX
         label = PlacedLabel(
           layout: labelLayout,
-          origin: Point(x: labelX, y: textTop + contentHeight + labelSpacing))
+          origin: LayoutPoint(x: labelX, y: textTop + contentHeight + labelSpacing))
         contentHeight += labelSpacing + labelLayout.size.height
       }
       let height = max(accessorySize, contentHeight) + 2 * padding
-      let frame = Rect(x: 0, y: top, width: width, height: height)
+      let frame = LayoutRect(x: 0, y: top, width: width, height: height)
       var laidOut: LaidOutText?
       if visibleRect.map({ frame.maxY > $0.minY && frame.minY < $0.maxY }) ?? true {
         laidOut = try engine.layout(text, configuration: isExpanded ? unlimited : limited)
@@ -76,9 +76,9 @@ struct RowStack {
       rows.append(
         Row(
           frame: frame,
-          accessoryFrame: Rect(
+          accessoryFrame: LayoutRect(
             x: accessoryX, y: top + padding, width: accessorySize, height: accessorySize),
-          textOrigin: Point(x: textX, y: textTop), textSize: shown.size, text: laidOut,
+          textOrigin: LayoutPoint(x: textX, y: textTop), textSize: shown.size, text: laidOut,
           isTruncated: collapsed.isTruncated, isExpanded: isExpanded, label: label))
       top += height
     }

@@ -26,7 +26,7 @@ public struct ParticleField: Sendable, Hashable {
   /// Whether the dust is static dots (Reduce Motion).
   public var reducesMotion: Bool
   /// The rectangles of each region.
-  public private(set) var regions: [[Rect]]
+  public private(set) var regions: [[LayoutRect]]
 
   /// Particles emitted per square point per second; with a lifetime of 1 s, also the live
   /// particles per square point.
@@ -43,7 +43,7 @@ public struct ParticleField: Sendable, Hashable {
   public static let staticDensity = 0.25
 
   /// Creates the field over regions' rectangles.
-  public init(regions: [[Rect]], seed: UInt64, reducesMotion: Bool = false) {
+  public init(regions: [[LayoutRect]], seed: UInt64, reducesMotion: Bool = false) {
     self.regions = regions
     self.seed = seed
     self.reducesMotion = reducesMotion
@@ -106,7 +106,7 @@ public struct ParticleField: Sendable, Hashable {
         let life = age / Self.lifetime
         particles.append(
           SpoilerParticle(
-            position: Point(x: x, y: y), size: size(random.unit()),
+            position: LayoutPoint(x: x, y: y), size: size(random.unit()),
             opacity: 4 * life * (1 - life), region: region))
       }
     }
@@ -120,9 +120,9 @@ public struct ParticleField: Sendable, Hashable {
 
   /// 1,024 unit vectors around the circle: a particle's direction, picked by 10 random bits
   /// (a third of a degree apart) without a sine and a cosine per particle.
-  static let directions: [Point] = (0..<1024).map { index in
+  static let directions: [LayoutPoint] = (0..<1024).map { index in
     let angle = 2 * Double.pi * Double(index) / 1024
-    return Point(x: cos(angle), y: sin(angle))
+    return LayoutPoint(x: cos(angle), y: sin(angle))
   }
 
   /// Where a particle starts: in a rectangle of the region picked in proportion to its area,
@@ -130,7 +130,7 @@ public struct ParticleField: Sendable, Hashable {
   @inline(__always)
   private func start(
     in region: Int, total: Double, random: inout Random
-  ) -> (rect: Rect, point: Point) {
+  ) -> (rect: LayoutRect, point: LayoutPoint) {
     let rects = regions[region]
     var chosen = 0
     if rects.count > 1 {
@@ -148,7 +148,7 @@ public struct ParticleField: Sendable, Hashable {
     let (u, v) = random.pair()
     return (
       rect,
-      Point(
+      LayoutPoint(
         x: rect.minX + rect.width * Double(u) * 0x1p-32,
         y: rect.minY + rect.height * Double(v) * 0x1p-32)
     )

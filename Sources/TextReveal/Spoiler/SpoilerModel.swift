@@ -37,7 +37,7 @@ public struct SpoilerModel: Sendable, Hashable {
     /// Covered by dust.
     case hidden
     /// Being revealed from a tap point since a time.
-    case revealing(from: Point, since: Double)
+    case revealing(from: LayoutPoint, since: Double)
     /// Shown.
     case revealed
     /// Being covered again since a time.
@@ -95,7 +95,7 @@ public struct SpoilerModel: Sendable, Hashable {
   // MARK: - Interaction
 
   /// Whether a point lies on a spoiler rectangle: only there does a tap do anything.
-  public func hitTest(_ point: Point) -> Bool {
+  public func hitTest(_ point: LayoutPoint) -> Bool {
     regions.contains { $0.rects.contains { $0.contains(point) } }
   }
 
@@ -104,7 +104,7 @@ public struct SpoilerModel: Sendable, Hashable {
   ///
   /// - Returns: Whether the tap changed anything.
   @discardableResult
-  public mutating func tap(at point: Point, time: Double) -> Bool {
+  public mutating func tap(at point: LayoutPoint, time: Double) -> Bool {
     guard hitTest(point) else { return false }
     switch state(at: time) {
     case .hidden:
@@ -170,9 +170,9 @@ public struct SpoilerModel: Sendable, Hashable {
   // MARK: - Geometry of the reveal
 
   /// The smallest rectangle holding every spoiler rectangle.
-  public var bounds: Rect {
+  public var bounds: LayoutRect {
     let rects = regions.flatMap(\.rects)
-    guard let first = rects.first else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+    guard let first = rects.first else { return LayoutRect(x: 0, y: 0, width: 0, height: 0) }
     var minX = first.minX
     var minY = first.minY
     var maxX = first.maxX
@@ -183,15 +183,15 @@ public struct SpoilerModel: Sendable, Hashable {
       maxX = max(maxX, rect.maxX)
       maxY = max(maxY, rect.maxY)
     }
-    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    return LayoutRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 
-  private var center: Point { Point(x: bounds.midX, y: bounds.midY) }
+  private var center: LayoutPoint { LayoutPoint(x: bounds.midX, y: bounds.midY) }
 
   /// How long a reveal from a tap point takes: `0.55 − 0.2·f` seconds, `f` the tap's distance
   /// from the centre of the spoiler area over its half-diagonal, at most 1; with reduced
   /// motion, the cross-fade's duration.
-  public func revealDuration(from tap: Point) -> Double {
+  public func revealDuration(from tap: LayoutPoint) -> Double {
     if reducesMotion { return Self.crossFadeDuration }
     let halfDiagonal = hypot(bounds.width, bounds.height) / 2
     let distance = hypot(tap.x - center.x, tap.y - center.y)
@@ -201,12 +201,12 @@ public struct SpoilerModel: Sendable, Hashable {
 
   /// The radius at which the circle from a tap covers every spoiler rectangle: the distance
   /// to the farthest corner.
-  public func finalRadius(from tap: Point) -> Double {
+  public func finalRadius(from tap: LayoutPoint) -> Double {
     var radius = 0.0
     for rect in regions.flatMap(\.rects) {
       for corner in [
-        Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-        Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
+        LayoutPoint(x: rect.minX, y: rect.minY), LayoutPoint(x: rect.maxX, y: rect.minY),
+        LayoutPoint(x: rect.minX, y: rect.maxY), LayoutPoint(x: rect.maxX, y: rect.maxY),
       ] {
         radius = max(radius, hypot(corner.x - tap.x, corner.y - tap.y))
       }
@@ -218,14 +218,14 @@ public struct SpoilerModel: Sendable, Hashable {
   public struct Reveal: Sendable, Hashable {
     /// The circle inside which the text shows and the dust is pushed out and fades, while a
     /// reveal spreads; `nil` otherwise.
-    public var circle: (center: Point, radius: Double)? {
+    public var circle: (center: LayoutPoint, radius: Double)? {
       get { center.map { ($0, radius) } }
       set {
         center = newValue?.center
         radius = newValue?.radius ?? 0
       }
     }
-    private var center: Point?
+    private var center: LayoutPoint?
     private var radius: Double
     /// How far the reveal has come, 0 to 1 (eased).
     public var progress: Double
@@ -234,7 +234,8 @@ public struct SpoilerModel: Sendable, Hashable {
     /// The opacity of the dust outside the circle.
     public var dustOpacity: Double
 
-    init(circle: (Point, Double)?, progress: Double, textOpacity: Double, dustOpacity: Double) {
+    init(circle: (LayoutPoint, Double)?, progress: Double, textOpacity: Double, dustOpacity: Double)
+    {
       center = circle?.0
       radius = circle?.1 ?? 0
       self.progress = progress
@@ -243,7 +244,7 @@ public struct SpoilerModel: Sendable, Hashable {
     }
 
     /// Whether a point's hidden text shows (fully) at this moment.
-    public func showsText(at point: Point) -> Bool {
+    public func showsText(at point: LayoutPoint) -> Bool {
       if let center { return hypot(point.x - center.x, point.y - center.y) <= radius }
       return textOpacity >= 1
     }

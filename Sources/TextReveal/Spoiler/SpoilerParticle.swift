@@ -4,7 +4,7 @@ import TextLayout
 /// region's color it takes.
 public struct SpoilerParticle: Sendable, Hashable {
   /// Its center, in the layout's coordinates.
-  public var position: Point
+  public var position: LayoutPoint
   /// Its diameter in points.
   public var size: Double
   /// Its opacity, 0 to 1.
@@ -13,7 +13,7 @@ public struct SpoilerParticle: Sendable, Hashable {
   public var region: Int
 
   /// Creates a particle.
-  public init(position: Point, size: Double, opacity: Double, region: Int) {
+  public init(position: LayoutPoint, size: Double, opacity: Double, region: Int) {
     self.position = position
     self.size = size
     self.opacity = opacity

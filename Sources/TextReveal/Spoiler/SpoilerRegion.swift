@@ -7,7 +7,7 @@ public struct SpoilerRegion: Sendable, Hashable {
   /// One rectangle per word per line, in the layout's coordinates: a spoiler that wraps has
   /// rectangles on two lines, and the spaces between its words are not covered. Words past
   /// the layout's visible end (cut by a line limit) have none.
-  public var rects: [Rect]
+  public var rects: [LayoutRect]
   /// The run's text color; `nil` for the theme's primary text color. The dust takes it, so
   /// dark mode needs nothing of its own.
   public var color: TextColor?

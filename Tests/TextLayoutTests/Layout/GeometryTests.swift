@@ -35,10 +35,10 @@ import Testing
     let layout = try lay("ab אבג cd", width: 200)
     let hebrew = 3..<9
     let rects = layout.rects(for: hebrew)
-    #expect(rects == [Rect(x: 15, y: 0, width: 15, height: 10)])
+    #expect(rects == [LayoutRect(x: 15, y: 0, width: 15, height: 10)])
     // The first Hebrew letter is at the right end of the Hebrew word.
-    #expect(layout.characterOffset(at: Point(x: 27, y: 5)) == 3)
-    #expect(layout.characterOffset(at: Point(x: 16, y: 5)) == 7)
+    #expect(layout.characterOffset(at: LayoutPoint(x: 27, y: 5)) == 3)
+    #expect(layout.characterOffset(at: LayoutPoint(x: 16, y: 5)) == 7)
     // A range crossing the direction change needs two rectangles.
     #expect(layout.rects(for: 0..<5).count == 2)
   }
@@ -46,14 +46,14 @@ import Testing
   @Test("hit testing finds the character, clamps outside points, and sees the token")
   func hitTesting() throws {
     let layout = try lay("abcd efgh", width: 20)
-    #expect(layout.characterOffset(at: Point(x: 7, y: 5)) == 1)
-    #expect(layout.characterOffset(at: Point(x: 7, y: 15)) == 6)
-    #expect(layout.characterOffset(at: Point(x: -50, y: -5)) == 0)
-    #expect(layout.characterOffset(at: Point(x: 500, y: 500)) == 8)
-    let index = try #require(layout.characterIndex(at: Point(x: 7, y: 15)))
+    #expect(layout.characterOffset(at: LayoutPoint(x: 7, y: 5)) == 1)
+    #expect(layout.characterOffset(at: LayoutPoint(x: 7, y: 15)) == 6)
+    #expect(layout.characterOffset(at: LayoutPoint(x: -50, y: -5)) == 0)
+    #expect(layout.characterOffset(at: LayoutPoint(x: 500, y: 500)) == 8)
+    let index = try #require(layout.characterIndex(at: LayoutPoint(x: 7, y: 15)))
     #expect(layout.text.string[index] == "f")
     let cut = try lay("aaaa bbbb cccc", width: 50, limit: .lines(1), token: TruncationToken())
-    #expect(cut.characterOffset(at: Point(x: 45, y: 5)) == cut.visibleEnd)
+    #expect(cut.characterOffset(at: LayoutPoint(x: 45, y: 5)) == cut.visibleEnd)
   }
 
   @Test("range rectangles follow lines; word rectangles skip spaces")
@@ -61,12 +61,14 @@ import Testing
     let layout = try lay("aaaa bbbb cc", width: 45)
     #expect(
       layout.rects(for: 2..<12) == [
-        Rect(x: 10, y: 0, width: 40, height: 10), Rect(x: 0, y: 10, width: 10, height: 10),
+        LayoutRect(x: 10, y: 0, width: 40, height: 10),
+        LayoutRect(x: 0, y: 10, width: 10, height: 10),
       ])
     #expect(
       layout.wordRects(in: 0..<12) == [
-        Rect(x: 0, y: 0, width: 20, height: 10), Rect(x: 25, y: 0, width: 20, height: 10),
-        Rect(x: 0, y: 10, width: 10, height: 10),
+        LayoutRect(x: 0, y: 0, width: 20, height: 10),
+        LayoutRect(x: 25, y: 0, width: 20, height: 10),
+        LayoutRect(x: 0, y: 10, width: 10, height: 10),
       ])
   }
 }

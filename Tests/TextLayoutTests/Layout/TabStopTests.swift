@@ -47,8 +47,8 @@ import Testing
     let layout = try layout("a\t\t\tb")
     #expect(try left(of: 4, in: layout) == 84)
     // Each tab's rectangle runs from where it starts to its stop.
-    #expect(layout.rects(for: 1..<2) == [Rect(x: 5, y: 0, width: 23, height: 10)])
-    #expect(layout.rects(for: 2..<3) == [Rect(x: 28, y: 0, width: 28, height: 10)])
+    #expect(layout.rects(for: 1..<2) == [LayoutRect(x: 5, y: 0, width: 23, height: 10)])
+    #expect(layout.rects(for: 2..<3) == [LayoutRect(x: 28, y: 0, width: 28, height: 10)])
   }
 
   @Test("A tab in a right-to-left paragraph measures its stop from the right edge")
@@ -88,8 +88,8 @@ import Testing
     let glyphs = layout.lines.flatMap(\.runs).flatMap(\.glyphRuns).flatMap(\.glyphs)
     #expect(!glyphs.contains(0x09))
     #expect(glyphs.count == 4)
-    #expect(layout.characterOffset(at: Point(x: 20, y: 5)) == 2)
-    #expect(layout.characterOffset(at: Point(x: 29, y: 5)) == 3)
+    #expect(layout.characterOffset(at: LayoutPoint(x: 20, y: 5)) == 2)
+    #expect(layout.characterOffset(at: LayoutPoint(x: 29, y: 5)) == 3)
   }
 
   @Test("A tab in the middle of a segment ('\\t-5') still goes to its stop")

@@ -31,8 +31,8 @@ import Testing
     let line = try #require(layout.lines.first)
     #expect(line.runs.map(\.role) == [.text, .tokenLeader, .tokenLabel])
     #expect(line.width == 50)
-    #expect(layout.tokenRect == Rect(x: 20, y: 0, width: 30, height: 10))
-    #expect(layout.tokenLabelRect == Rect(x: 30, y: 0, width: 20, height: 10))
+    #expect(layout.tokenRect == LayoutRect(x: 20, y: 0, width: 30, height: 10))
+    #expect(layout.tokenLabelRect == LayoutRect(x: 30, y: 0, width: 20, height: 10))
   }
 
   @Test("a short last line keeps all its words and gets the token")

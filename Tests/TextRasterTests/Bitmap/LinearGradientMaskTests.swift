@@ -14,7 +14,8 @@ import TextLayout
     arguments: [InterfaceDirection.leftToRight, .rightToLeft])
   func trailingFade(direction: InterfaceDirection) {
     var bitmap = RGBABitmap(width: 60, height: 4, color: black)
-    bitmap.applyMask(.trailingFade(for: direction), in: Rect(x: 10, y: 0, width: 40, height: 4))
+    bitmap.applyMask(
+      .trailingFade(for: direction), in: LayoutRect(x: 10, y: 0, width: 40, height: 4))
     var row = alphas(bitmap, row: 2)
     if direction == .rightToLeft { row.reverse() }
     // Untouched before the fade, cleared after it, and never rising in between.

@@ -21,7 +21,7 @@ let red = TextColor(red: 1, green: 0, blue: 0)
   @Test("a filled rectangle covers whole pixels fully and edge pixels by their fraction")
   func fillRect() {
     var bitmap = RGBABitmap(width: 10, height: 4)
-    bitmap.fill(rect: Rect(x: 2.5, y: 1, width: 5, height: 2), color: black)
+    bitmap.fill(rect: LayoutRect(x: 2.5, y: 1, width: 5, height: 2), color: black)
     #expect(bitmap[x: 4, y: 1].alpha == 255)
     #expect(bitmap[x: 2, y: 1].alpha == 128)
     #expect(bitmap[x: 7, y: 2].alpha == 128)
@@ -49,7 +49,8 @@ let red = TextColor(red: 1, green: 0, blue: 0)
   @Test("a border lies inside the rectangle and leaves its middle alone")
   func border() {
     var bitmap = RGBABitmap(width: 12, height: 12)
-    bitmap.strokeBorder(rect: Rect(x: 1, y: 1, width: 10, height: 10), color: black, lineWidth: 2)
+    bitmap.strokeBorder(
+      rect: LayoutRect(x: 1, y: 1, width: 10, height: 10), color: black, lineWidth: 2)
     #expect(bitmap[x: 1, y: 5].alpha == 255)
     #expect(bitmap[x: 2, y: 5].alpha == 255)
     #expect(bitmap[x: 3, y: 5] == .clear)
@@ -61,7 +62,7 @@ let red = TextColor(red: 1, green: 0, blue: 0)
   @Test("a circle's coverage adds up to its area and its edge is anti-aliased")
   func circle() {
     var bitmap = RGBABitmap(width: 40, height: 40)
-    bitmap.fill(circleCenteredAt: Point(x: 20, y: 20), radius: 15, color: black)
+    bitmap.fill(circleCenteredAt: LayoutPoint(x: 20, y: 20), radius: 15, color: black)
     let coverage = stride(from: 3, to: bitmap.bytes.count, by: 4).reduce(0.0) {
       $0 + Double(bitmap.bytes[$1]) / 255
     }
@@ -78,14 +79,14 @@ let red = TextColor(red: 1, green: 0, blue: 0)
   func roundedRect() {
     var bitmap = RGBABitmap(width: 40, height: 20)
     bitmap.fill(
-      roundedRect: Rect(x: 0, y: 0, width: 40, height: 20), cornerRadius: 8, color: black)
+      roundedRect: LayoutRect(x: 0, y: 0, width: 40, height: 20), cornerRadius: 8, color: black)
     #expect(bitmap[x: 0, y: 0] == .clear)
     #expect(bitmap[x: 39, y: 19] == .clear)
     #expect(bitmap[x: 20, y: 0].alpha == 255)
     #expect(bitmap[x: 0, y: 10].alpha == 255)
     var ring = RGBABitmap(width: 40, height: 20)
     ring.strokeBorder(
-      roundedRect: Rect(x: 0, y: 0, width: 40, height: 20), cornerRadius: 8, color: black,
+      roundedRect: LayoutRect(x: 0, y: 0, width: 40, height: 20), cornerRadius: 8, color: black,
       lineWidth: 2)
     #expect(ring[x: 20, y: 10] == .clear)
     #expect(ring[x: 20, y: 0].alpha == 255)
@@ -121,9 +122,9 @@ let red = TextColor(red: 1, green: 0, blue: 0)
       var bitmap = RGBABitmap(
         width: 40, height: 30, color: TextColor(red: 0.2, green: 0.5, blue: 0.9))
       bitmap.fill(
-        circleCenteredAt: Point(x: 20, y: 15), radius: 12,
+        circleCenteredAt: LayoutPoint(x: 20, y: 15), radius: 12,
         color: TextColor(red: 1, green: 0, blue: 0, alpha: 0.6))
-      let rect = Rect(
+      let rect = LayoutRect(
         x: Double.random(in: -5...35, using: &generator),
         y: Double.random(in: -5...25, using: &generator),
         width: Double.random(in: 0...30, using: &generator),

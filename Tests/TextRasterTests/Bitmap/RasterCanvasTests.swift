@@ -15,7 +15,7 @@ import TextLayout
   func scaledDrawing() {
     var one = RasterCanvas(width: 20, height: 20, scale: .x1)
     var two = RasterCanvas(width: 20, height: 20, scale: .x2)
-    let rect = Rect(x: 3, y: 4, width: 5, height: 6)
+    let rect = LayoutRect(x: 3, y: 4, width: 5, height: 6)
     one.fill(rect: rect, color: black)
     two.fill(rect: rect, color: black)
     func covered(_ bitmap: RGBABitmap) -> Int {
@@ -31,8 +31,9 @@ import TextLayout
   func maskedLayer() {
     var canvas = RasterCanvas(width: 10, height: 2, scale: .x2, background: white)
     var layer = canvas.makeLayer()
-    layer.fill(rect: Rect(x: 0, y: 0, width: 10, height: 2), color: black)
-    layer.applyMask(.trailingFade(for: .leftToRight), in: Rect(x: 5, y: 0, width: 5, height: 2))
+    layer.fill(rect: LayoutRect(x: 0, y: 0, width: 10, height: 2), color: black)
+    layer.applyMask(
+      .trailingFade(for: .leftToRight), in: LayoutRect(x: 5, y: 0, width: 5, height: 2))
     canvas.draw(layer)
     #expect(canvas.bitmap[x: 2, y: 1] == RGBAPixel(red: 0, green: 0, blue: 0, alpha: 255))
     #expect(canvas.bitmap[x: 19, y: 1].alpha == 255)
@@ -46,18 +47,19 @@ import TextLayout
     let accent = TextColor(red: 0, green: 122 / 255, blue: 1)
     var canvas = RasterCanvas(width: 120, height: 60, scale: .x3, background: white)
     canvas.fill(
-      roundedRect: Rect(x: 6, y: 6, width: 50, height: 24), cornerRadius: 12, color: accent)
+      roundedRect: LayoutRect(x: 6, y: 6, width: 50, height: 24), cornerRadius: 12, color: accent)
     canvas.strokeBorder(
-      roundedRect: Rect(x: 62, y: 6, width: 50, height: 24), cornerRadius: 6, color: accent,
+      roundedRect: LayoutRect(x: 62, y: 6, width: 50, height: 24), cornerRadius: 6, color: accent,
       lineWidth: 1.5)
-    canvas.fill(circleCenteredAt: Point(x: 20, y: 45), radius: 10, color: red)
+    canvas.fill(circleCenteredAt: LayoutPoint(x: 20, y: 45), radius: 10, color: red)
     canvas.strokeBorder(
-      circleCenteredAt: Point(x: 50, y: 45), radius: 10, color: black, lineWidth: 1)
+      circleCenteredAt: LayoutPoint(x: 50, y: 45), radius: 10, color: black, lineWidth: 1)
     canvas.strokeBorder(
-      rect: Rect(x: 70, y: 36, width: 40, height: 18), color: black, lineWidth: 0.5)
+      rect: LayoutRect(x: 70, y: 36, width: 40, height: 18), color: black, lineWidth: 0.5)
     var layer = canvas.makeLayer()
-    layer.fill(rect: Rect(x: 72, y: 38, width: 36, height: 14), color: accent)
-    layer.applyMask(.trailingFade(for: .leftToRight), in: Rect(x: 72, y: 38, width: 36, height: 14))
+    layer.fill(rect: LayoutRect(x: 72, y: 38, width: 36, height: 14), color: accent)
+    layer.applyMask(
+      .trailingFade(for: .leftToRight), in: LayoutRect(x: 72, y: 38, width: 36, height: 14))
     canvas.draw(layer)
     try keep(canvas.bitmap, as: "shapes@3x")
 

@@ -22,7 +22,7 @@ struct ComponentDrawing {
   let text: RealText
   let renderer: ComponentRenderer
   var glyphs: GlyphCache { renderer.glyphs }
-  let origin = Point(x: 16, y: 16)
+  let origin = LayoutPoint(x: 16, y: 16)
 
   init() throws {
     text = try RealText()
@@ -44,9 +44,10 @@ struct ComponentDrawing {
   }
 
   /// The pixels wholly inside a rectangle in points (and inside the canvas), as (x, y).
-  func pixels(in rect: Rect, of canvas: RasterCanvas) -> [(x: Int, y: Int)] {
+  func pixels(in rect: LayoutRect, of canvas: RasterCanvas) -> [(x: Int, y: Int)] {
     let area = canvas.pixelRect(
-      Rect(x: origin.x + rect.minX, y: origin.y + rect.minY, width: rect.width, height: rect.height)
+      LayoutRect(
+        x: origin.x + rect.minX, y: origin.y + rect.minY, width: rect.width, height: rect.height)
     )
     var result: [(Int, Int)] = []
     let rows =
@@ -88,7 +89,7 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
     // Across the ramp, the share of the unfaded ink that is left drops from most to little.
     var shares: [Double] = []
     for third in 0..<3 {
-      let slice = Rect(
+      let slice = LayoutRect(
         x: fade.rect.minX + Double(third) * fade.rect.width / 3, y: fade.rect.minY,
         width: fade.rect.width / 3, height: fade.rect.height)
       let pixels = drawing.pixels(in: slice, of: faded)
@@ -103,7 +104,7 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
 
     // Past the ramp, on the last line, only the blue "more" is drawn: the text there is hidden.
     let button = try #require(layout.moreButton)
-    let under = Rect(
+    let under = LayoutRect(
       x: fade.rect.maxX, y: fade.rect.minY, width: layout.size.width - fade.rect.maxX,
       height: fade.rect.height)
     let inked = drawing.pixels(in: under, of: faded).map { faded.bitmap[x: $0.x, y: $0.y] }
@@ -113,7 +114,7 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
     #expect(button.frame.maxX <= layout.size.width + 0.5)
 
     // The lines above the last one are exactly as drawn without the fade.
-    let above = Rect(x: -16, y: -16, width: 332, height: fade.rect.minY + 16 - 1)
+    let above = LayoutRect(x: -16, y: -16, width: 332, height: fade.rect.minY + 16 - 1)
     for pixel in drawing.pixels(in: above, of: faded) {
       guard faded.bitmap[x: pixel.x, y: pixel.y] == plain.bitmap[x: pixel.x, y: pixel.y] else {
         Issue.record("pixel \(pixel) above the last line changed")
@@ -159,7 +160,7 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
     try drawing.glyphs.draw(layout.text, at: drawing.origin, in: &plain)
     try keep(faded.bitmap, as: "component-fade-rtl")
 
-    func share(_ slice: Rect) -> Double {
+    func share(_ slice: LayoutRect) -> Double {
       let pixels = drawing.pixels(in: slice, of: faded)
       let before = pixels.map { ink(plain.bitmap[x: $0.x, y: $0.y]) }.reduce(0, +)
       let after = pixels.map { ink(faded.bitmap[x: $0.x, y: $0.y]) }.reduce(0, +)
@@ -167,12 +168,13 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
     }
     let half = fade.rect.width / 2
     let left = share(
-      Rect(x: fade.rect.minX, y: fade.rect.minY, width: half, height: fade.rect.height))
+      LayoutRect(x: fade.rect.minX, y: fade.rect.minY, width: half, height: fade.rect.height))
     let right = share(
-      Rect(x: fade.rect.minX + half, y: fade.rect.minY, width: half, height: fade.rect.height))
+      LayoutRect(x: fade.rect.minX + half, y: fade.rect.minY, width: half, height: fade.rect.height)
+    )
     #expect(left < right, "the clear end is on the left: \(left) vs \(right)")
     let inked = drawing.pixels(
-      in: Rect(x: 0, y: fade.rect.minY, width: fade.rect.minX, height: fade.rect.height),
+      in: LayoutRect(x: 0, y: fade.rect.minY, width: fade.rect.minX, height: fade.rect.height),
       of: faded
     ).map { faded.bitmap[x: $0.x, y: $0.y] }.filter { ink($0) > 0.3 }
     #expect(!inked.isEmpty && inked.allSatisfy(isBluish))
@@ -193,11 +195,11 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
       let clip = animation.clip(at: time)
       // Dark theme: ink is brightness. Nothing lit below the clip; something lit just above it.
       let below = drawing.pixels(
-        in: Rect(x: -16, y: clip.maxY + 0.5, width: 332, height: expanded.size.height + 16),
+        in: LayoutRect(x: -16, y: clip.maxY + 0.5, width: 332, height: expanded.size.height + 16),
         of: canvas)
       #expect(below.allSatisfy { canvas.bitmap[x: $0.x, y: $0.y].brightness < 0.01 }, "t=\(time)")
       let above = drawing.pixels(
-        in: Rect(x: 0, y: max(0, clip.maxY - 20), width: 300, height: 20), of: canvas)
+        in: LayoutRect(x: 0, y: max(0, clip.maxY - 20), width: 300, height: 20), of: canvas)
       #expect(above.contains { canvas.bitmap[x: $0.x, y: $0.y].brightness > 0.5 }, "t=\(time)")
     }
   }
@@ -232,7 +234,7 @@ func isBluish(_ pixel: RGBAPixel) -> Bool { Int(pixel.blue) - Int(pixel.red) > 4
   @Test("clearing outside a rectangle keeps only the pixels inside it")
   func clearOutside() {
     var canvas = RasterCanvas(width: 10, height: 10, scale: .x2, theme: .dark)
-    canvas.clear(outside: Rect(x: 2, y: 3, width: 4, height: 5))
+    canvas.clear(outside: LayoutRect(x: 2, y: 3, width: 4, height: 5))
     #expect(canvas.bitmap[x: 4, y: 6].alpha == 255)
     #expect(canvas.bitmap[x: 11, y: 15].alpha == 255)
     #expect(canvas.bitmap[x: 3, y: 6] == .clear)

@@ -47,7 +47,7 @@ struct ListDrawing {
   }
 
   var engine: TextLayoutEngine { drawing.text.engine }
-  var origin: Point { drawing.origin }
+  var origin: LayoutPoint { drawing.origin }
 
   func layout(expanded: Set<String> = []) throws -> ListLayout<String> {
     var expansion = ExpansionSet<String>()
@@ -77,13 +77,13 @@ struct ListDrawing {
   }
 
   /// The pixel under a point of the list.
-  func pixel(at point: Point, of canvas: RasterCanvas) -> RGBAPixel {
-    let pixel = canvas.pixelPoint(Point(x: origin.x + point.x, y: origin.y + point.y))
+  func pixel(at point: LayoutPoint, of canvas: RasterCanvas) -> RGBAPixel {
+    let pixel = canvas.pixelPoint(LayoutPoint(x: origin.x + point.x, y: origin.y + point.y))
     return canvas.bitmap[x: Int(pixel.x), y: Int(pixel.y)]
   }
 
   /// The pixels wholly inside a rectangle of the list.
-  func pixels(in rect: Rect, of canvas: RasterCanvas) -> [RGBAPixel] {
+  func pixels(in rect: LayoutRect, of canvas: RasterCanvas) -> [RGBAPixel] {
     drawing.pixels(in: rect, of: canvas).map { canvas.bitmap[x: $0.x, y: $0.y] }
   }
 }
@@ -150,15 +150,16 @@ let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
       let avatar = try #require(list.chrome.avatars[row.id])
       let color = pixel(avatar.color)
       // Inside the circle above the initials, and at the center of the one without initials.
-      #expect(list.pixel(at: Point(x: frame.midX, y: frame.minY + 4), of: canvas) == color)
+      #expect(list.pixel(at: LayoutPoint(x: frame.midX, y: frame.minY + 4), of: canvas) == color)
       if avatar.initials == nil {
-        #expect(list.pixel(at: Point(x: frame.midX, y: frame.midY), of: canvas) == color)
+        #expect(list.pixel(at: LayoutPoint(x: frame.midX, y: frame.midY), of: canvas) == color)
       }
       // Outside the circle, in the avatar frame's corner: the background.
-      #expect(list.pixel(at: Point(x: frame.minX + 1, y: frame.minY + 1), of: canvas) == whitePixel)
+      #expect(
+        list.pixel(at: LayoutPoint(x: frame.minX + 1, y: frame.minY + 1), of: canvas) == whitePixel)
       // The initials are white and sit around the center.
       let center = list.pixels(
-        in: Rect(x: frame.midX - 10, y: frame.midY - 8, width: 20, height: 16), of: canvas)
+        in: LayoutRect(x: frame.midX - 10, y: frame.midY - 8, width: 20, height: 16), of: canvas)
       let lit = center.filter { $0.brightness > 0.95 }.count
       #expect(avatar.initials == nil ? lit == 0 : lit > 20, "\(row.id): \(lit)")
     }
@@ -189,15 +190,15 @@ let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
       let layout = try list.layout()
       let canvas = try list.image(of: layout)
       for (index, row) in layout.rows.enumerated() {
-        let line = Rect(x: 0, y: row.frame.maxY - 0.5, width: row.frame.width, height: 0.5)
+        let line = LayoutRect(x: 0, y: row.frame.maxY - 0.5, width: row.frame.width, height: 0.5)
         let textSide = direction == .leftToRight ? row.frame.maxX - 10 : row.frame.minX + 10
         let avatarSide = row.accessoryFrame.midX
         let isLast = index == layout.rows.count - 1
-        let under = list.pixel(at: Point(x: textSide, y: line.midY), of: canvas)
+        let under = list.pixel(at: LayoutPoint(x: textSide, y: line.midY), of: canvas)
         #expect(
           isLast ? under == whitePixel : under != whitePixel && under.brightness > 0.7, "\(index)")
         // Not under the avatar: the line is inset to the text, as in a table view.
-        #expect(list.pixel(at: Point(x: avatarSide, y: line.midY), of: canvas) == whitePixel)
+        #expect(list.pixel(at: LayoutPoint(x: avatarSide, y: line.midY), of: canvas) == whitePixel)
       }
     }
   }
@@ -255,12 +256,12 @@ let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
         frame.minY + (expanded.textOrigin.y - expanded.frame.minY) + expandedText.size.height
       #expect(textBottom > frame.maxY, "at \(fraction)")
       // Below the frame, down to the next row's avatar and text, only background.
-      let gap = Rect(
+      let gap = LayoutRect(
         x: expanded.textOrigin.x, y: frame.maxY + 0.5, width: textWidth,
         height: list.list.metrics.padding - 1)
       #expect(list.pixels(in: gap, of: canvas).allSatisfy { $0 == whitePixel }, "at \(fraction)")
       // Above the frame's bottom, the revealed text (fading in: faint early on).
-      let revealed = Rect(
+      let revealed = LayoutRect(
         x: expanded.textOrigin.x, y: frame.maxY - 16, width: textWidth, height: 15)
       #expect(list.pixels(in: revealed, of: canvas).contains { $0.brightness < 0.95 })
     }
@@ -278,7 +279,7 @@ let whitePixel = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
     let middle = try list.image(
       of: animation, at: animation.duration / 2, height: after.size.height)
     // The first row does not move; its three visible lines are in both states.
-    let lines = Rect(
+    let lines = LayoutRect(
       x: row.textOrigin.x, y: row.textOrigin.y, width: text.configuration.width,
       height: text.size.height)
     let first = list.pixels(in: lines, of: start)

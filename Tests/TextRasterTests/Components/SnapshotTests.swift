@@ -62,7 +62,7 @@ import TextReveal
       truncationStyle: style)
     let layout = try model.layout(using: drawing.text.engine)
     var canvas = RasterCanvas(width: 256, height: layout.size.height + 16, scale: .x2, theme: theme)
-    try drawing.renderer.draw(layout, at: Point(x: 8, y: 8), in: &canvas, theme: theme)
+    try drawing.renderer.draw(layout, at: LayoutPoint(x: 8, y: 8), in: &canvas, theme: theme)
     return canvas.bitmap
   }
 

@@ -67,7 +67,7 @@ import TextReveal
       Self.text(drawing), configuration: LayoutConfiguration(width: 300))
     var spoilers = SpoilerModel(layout: layout, seed: 2)
     let first = spoilers.regions[0].rects[0]
-    let tap = Point(x: first.minX + 2, y: first.midY)
+    let tap = LayoutPoint(x: first.minX + 2, y: first.midY)
     spoilers.tap(at: tap, time: 0)
     let time = spoilers.revealDuration(from: tap) * 0.5
     let circle = try #require(spoilers.reveal(at: time).circle)
@@ -80,7 +80,7 @@ import TextReveal
     for rect in spoilers.regions.flatMap(\.rects) {
       for pixel in drawing.pixels(in: rect, of: frame) {
         // The pixel's center in layout points.
-        let point = Point(
+        let point = LayoutPoint(
           x: (Double(pixel.x) + 0.5) / 2 - origin.x, y: (Double(pixel.y) + 0.5) / 2 - origin.y)
         let distance = hypot(point.x - circle.center.x, point.y - circle.center.y)
         let differs = frame.bitmap[x: pixel.x, y: pixel.y] != hidden.bitmap[x: pixel.x, y: pixel.y]
@@ -96,8 +96,8 @@ import TextReveal
   }
 }
 
-extension Rect {
-  fileprivate func offsetBy(x: Double, y: Double) -> Rect {
-    Rect(x: minX + x, y: minY + y, width: width, height: height)
+extension LayoutRect {
+  fileprivate func offsetBy(x: Double, y: Double) -> LayoutRect {
+    LayoutRect(x: minX + x, y: minY + y, width: width, height: height)
   }
 }

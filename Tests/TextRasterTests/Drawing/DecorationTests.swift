@@ -24,7 +24,7 @@ import TextShaping
       StyledText("xxxxxxxx", style: merged), configuration: LayoutConfiguration(width: 300))
     var canvas = RasterCanvas(width: 120, height: 30, scale: .x1, background: Self.white)
     try GlyphCache(shaper: text.stack.shaper).draw(
-      layout, at: Point(x: 2, y: 2), in: &canvas, colors: colors)
+      layout, at: LayoutPoint(x: 2, y: 2), in: &canvas, colors: colors)
     return canvas.bitmap
   }
 

@@ -41,7 +41,7 @@ import TextShaping
       width: layout.size.width + 8, height: layout.size.height + 8, scale: scale,
       background: background)
     try glyphs.draw(
-      layout, at: Point(x: 4, y: 4), in: &canvas,
+      layout, at: LayoutPoint(x: 4, y: 4), in: &canvas,
       colors: TextColors(primary: color, label: color))
     return canvas.bitmap
   }

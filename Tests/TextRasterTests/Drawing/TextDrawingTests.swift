@@ -46,7 +46,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
 }
 
 @Suite struct TextDrawingTests {
-  let origin = Point(x: 10, y: 6)
+  let origin = LayoutPoint(x: 10, y: 6)
 
   @Test(
     "real text puts dark pixels in every line and none outside the lines",
@@ -64,19 +64,21 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     let factor = scale.factor
     let frames = layout.lines.map { line in
       canvas.pixelRect(
-        Rect(
+        LayoutRect(
           x: origin.x + line.x - 1, y: origin.y + line.top, width: line.width + 2,
           height: line.height))
     }
     let dark = darkPixels(canvas.bitmap)
     #expect(dark.count > 200 * scale.rawValue * scale.rawValue)
     let outside = dark.filter { pixel in
-      !frames.contains { $0.contains(Point(x: Double(pixel.x) + 0.5, y: Double(pixel.y) + 0.5)) }
+      !frames.contains {
+        $0.contains(LayoutPoint(x: Double(pixel.x) + 0.5, y: Double(pixel.y) + 0.5))
+      }
     }
     #expect(outside.isEmpty, "dark pixels outside the lines: \(outside.prefix(5))")
     for (index, frame) in frames.enumerated() {
       let inside = dark.filter {
-        frame.contains(Point(x: Double($0.x) + 0.5, y: Double($0.y) + 0.5))
+        frame.contains(LayoutPoint(x: Double($0.x) + 0.5, y: Double($0.y) + 0.5))
       }
       #expect(inside.count > Int(frame.width * factor), "line \(index) has little ink")
     }
@@ -110,7 +112,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     try GlyphCache(shaper: text.stack.shaper).draw(layout, at: origin, in: &canvas)
     try keep(canvas.bitmap, as: "truncated@2x")
     let labelPixels = canvas.pixelRect(
-      Rect(
+      LayoutRect(
         x: origin.x + label.minX, y: origin.y + label.minY, width: label.width, height: label.height
       ))
     var blue = 0
@@ -119,7 +121,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
       for x in 0..<canvas.bitmap.width {
         let pixel = canvas.bitmap[x: x, y: y]
         let isInk = pixel.red < 128
-        let inLabel = labelPixels.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        let inLabel = labelPixels.contains(LayoutPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))
         if isInk && inLabel && pixel.blue > 200 { blue += 1 }
         if isInk && !inLabel && pixel.blue != pixel.red { gray += 1 }
       }
@@ -143,7 +145,9 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
       layout, at: .init(x: 0, y: 0), in: &canvas, spoilers: .hidden)
     let dark = darkPixels(canvas.bitmap)
     let hidden = dark.filter { pixel in
-      secret.contains { $0.contains(Point(x: Double(pixel.x) + 0.5, y: Double(pixel.y) + 0.5)) }
+      secret.contains {
+        $0.contains(LayoutPoint(x: Double(pixel.x) + 0.5, y: Double(pixel.y) + 0.5))
+      }
     }
     #expect(hidden.isEmpty)
     #expect(dark.count > 100)
@@ -162,7 +166,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     let last = try #require(layout.lines.last)
     // The label is on the left; the fade covers the text just right of it.
     #expect(label.minX < last.x + last.width / 2)
-    let fade = Rect(
+    let fade = LayoutRect(
       x: origin.x + label.maxX, y: origin.y + last.top, width: label.width * 2, height: last.height)
     var canvas = RasterCanvas(
       width: 260, height: layout.size.height + 12, scale: .x2, background: white)
@@ -197,7 +201,7 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
     let glyphs = GlyphCache(shaper: text.stack.shaper)
     try glyphs.draw(layout, at: origin, in: &canvas)
     #expect((1...4).contains(glyphs.cachedGlyphCount))
-    try glyphs.draw(layout, at: Point(x: 10.3, y: 6), in: &canvas)
+    try glyphs.draw(layout, at: LayoutPoint(x: 10.3, y: 6), in: &canvas)
     #expect((1...4).contains(glyphs.cachedGlyphCount))
   }
 

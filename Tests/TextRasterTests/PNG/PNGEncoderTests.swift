@@ -7,9 +7,9 @@ import TextLayout
 /// A small picture with opaque, translucent and clear pixels.
 func samplePicture(width: Int = 13, height: Int = 7, shift: Double = 0) -> RGBABitmap {
   var bitmap = RGBABitmap(width: width, height: height)
-  bitmap.fill(rect: Rect(x: 1 + shift, y: 1, width: 6, height: 4), color: red)
+  bitmap.fill(rect: LayoutRect(x: 1 + shift, y: 1, width: 6, height: 4), color: red)
   bitmap.fill(
-    circleCenteredAt: Point(x: 8, y: 4), radius: 3,
+    circleCenteredAt: LayoutPoint(x: 8, y: 4), radius: 3,
     color: TextColor(red: 0, green: 0.4, blue: 1, alpha: 0.6))
   return bitmap
 }
@@ -51,7 +51,7 @@ func samplePicture(width: Int = 13, height: Int = 7, shift: Double = 0) -> RGBAB
     #expect((0..<200).allSatisfy { filtered[$0 * rowLength] == 2 })
     var moved = bitmap
     moved.fill(
-      circleCenteredAt: Point(x: 150, y: 100), radius: 30,
+      circleCenteredAt: LayoutPoint(x: 150, y: 100), radius: 30,
       color: TextColor(red: 0, green: 0, blue: 1))
     var animation = AnimatedPNGWriter(compression: .fast)
     try animation.append(bitmap, delay: .milliseconds(40))
@@ -201,7 +201,7 @@ private func variedBitmap() -> RGBABitmap {
   for index in 0..<40 {
     let value = Double(index) / 40
     bitmap.fill(
-      circleCenteredAt: Point(x: Double(index * 7), y: Double(index * 5)), radius: 20,
+      circleCenteredAt: LayoutPoint(x: Double(index * 7), y: Double(index * 5)), radius: 20,
       color: TextColor(red: value, green: 1 - value, blue: 0.5, alpha: 0.3 + value / 2))
   }
   return bitmap

@@ -22,11 +22,11 @@ import TextLayout
     #expect(fade.clearEdge == .right)
     #expect(abs(fade.rect.maxX - button.frame.minX) < 1e-9)
     #expect(abs(fade.rect.width - button.frame.width) < 1e-9)
-    #expect(fade.opacity(at: Point(x: fade.rect.minX - 1, y: last.top + 1)) == 1)
-    #expect(fade.opacity(at: Point(x: fade.rect.midX, y: last.top + 1)) == 0.5)
-    #expect(fade.opacity(at: Point(x: button.frame.midX, y: last.top + 1)) == 0)
+    #expect(fade.opacity(at: LayoutPoint(x: fade.rect.minX - 1, y: last.top + 1)) == 1)
+    #expect(fade.opacity(at: LayoutPoint(x: fade.rect.midX, y: last.top + 1)) == 0.5)
+    #expect(fade.opacity(at: LayoutPoint(x: button.frame.midX, y: last.top + 1)) == 0)
     // Lines above the last are not faded.
-    #expect(fade.opacity(at: Point(x: fade.rect.midX, y: 1)) == 1)
+    #expect(fade.opacity(at: LayoutPoint(x: fade.rect.midX, y: 1)) == 1)
     #expect(button.layout.lines[0].runs[0].style.color == Theme.light.accent)
   }
 
@@ -52,7 +52,7 @@ import TextLayout
     #expect(!layout.isTruncated)
     #expect(layout.moreButton == nil)
     #expect(layout.fade == nil)
-    #expect(model.hitTest(Point(x: 10, y: 5), in: layout) == nil)
+    #expect(model.hitTest(LayoutPoint(x: 10, y: 5), in: layout) == nil)
   }
 
   @Test("a smaller type size can make the same text fit, so the button goes")
@@ -75,7 +75,7 @@ import TextLayout
       lessLabel: "less")
     let collapsed = try model.layout(using: engine)
     let more = try #require(collapsed.moreButton).frame
-    let tap = Point(x: more.midX, y: more.midY)
+    let tap = LayoutPoint(x: more.midX, y: more.midY)
     #expect(model.hitTest(tap, in: collapsed) == .expand)
     model.perform(.expand)
     let expanded = try model.layout(using: engine)
@@ -86,11 +86,11 @@ import TextLayout
     #expect(expanded.size.height > collapsed.size.height)
     #expect(expanded.collapsedHeight == collapsed.size.height)
     let less = try #require(expanded.lessButton)
-    #expect(model.hitTest(Point(x: less.midX, y: less.midY), in: expanded) == .collapse)
+    #expect(model.hitTest(LayoutPoint(x: less.midX, y: less.midY), in: expanded) == .collapse)
     // A tap elsewhere does nothing unless tap-anywhere is on.
-    #expect(model.hitTest(Point(x: 5, y: 5), in: expanded) == nil)
+    #expect(model.hitTest(LayoutPoint(x: 5, y: 5), in: expanded) == nil)
     model.togglesOnTapAnywhere = true
-    #expect(model.hitTest(Point(x: 5, y: 5), in: expanded) == .collapse)
+    #expect(model.hitTest(LayoutPoint(x: 5, y: 5), in: expanded) == .collapse)
     model.perform(.collapse)
     #expect(try !model.layout(using: engine).isExpanded)
   }
@@ -191,8 +191,8 @@ import TextLayout
     #expect(fade.clearEdge == .left)
     #expect(abs(fade.rect.minX - button.frame.maxX) < 1e-9)
     let y = try #require(layout.text.lines.last).top + 1
-    #expect(fade.opacity(at: Point(x: fade.rect.minX + 1, y: y)) < 0.5)
-    #expect(fade.opacity(at: Point(x: fade.rect.maxX + 1, y: y)) == 1)
+    #expect(fade.opacity(at: LayoutPoint(x: fade.rect.minX + 1, y: y)) < 0.5)
+    #expect(fade.opacity(at: LayoutPoint(x: fade.rect.maxX + 1, y: y)) == 1)
   }
 
   @Test("a tap on a link reports the link")
@@ -206,7 +206,7 @@ import TextLayout
     let layout = try model.layout(using: engine)
     let linkRange = 24..<28
     let rect = try #require(layout.text.rects(for: linkRange).first)
-    #expect(model.hitTest(Point(x: rect.midX, y: rect.midY), in: layout) == .link(url))
+    #expect(model.hitTest(LayoutPoint(x: rect.midX, y: rect.midY), in: layout) == .link(url))
     #expect(
       layout.text.lines[0].runs.first { $0.range == linkRange }?.style.color == Theme.light.accent)
   }
@@ -230,13 +230,13 @@ import TextLayout
         abs(linkRun.x + linkRun.width - label.minX) < 12
       else { continue }
       // The link's last glyph sits next to the token: each tap gets its own action.
-      let onLink = Point(x: linkRun.x + linkRun.width - 1, y: last.top + last.height / 2)
+      let onLink = LayoutPoint(x: linkRun.x + linkRun.width - 1, y: last.top + last.height / 2)
       #expect(model.hitTest(onLink, in: layout) == .link(url))
       let link = try #require(layout.text.link(at: onLink))
       #expect(link.url == url && layout.text.text.slice(link.range) == "the terms of use")
-      let onMore = Point(x: more.midX, y: more.midY)
+      let onMore = LayoutPoint(x: more.midX, y: more.midY)
       #expect(model.hitTest(onMore, in: layout) == .expand)
-      #expect(layout.text.link(at: Point(x: label.midX, y: label.midY)) == nil)
+      #expect(layout.text.link(at: LayoutPoint(x: label.midX, y: label.midY)) == nil)
       return
     }
     Issue.record("no width put the link right before the token")

@@ -53,7 +53,7 @@ import TextLayout
     var expansion = ExpansionSet<String>()
     let before = try list.layout(expansion: expansion, using: engine)
     let ana = try #require(before.row("ana"))
-    let hit = try #require(before.hitTest(Point(x: 100, y: ana.frame.midY)))
+    let hit = try #require(before.hitTest(LayoutPoint(x: 100, y: ana.frame.midY)))
     #expect(hit == ListHit(id: "ana", action: .expand))
     var toggled = list
     toggled.perform(hit)
@@ -68,15 +68,15 @@ import TextLayout
     #expect(expanded.textSize == text.size)
     #expect(expanded.label?.layout.text.string == "Show less")
     #expect(after.rows[1].frame.minY > before.rows[1].frame.minY)
-    #expect(after.hitTest(Point(x: 100, y: expanded.frame.midY))?.action == .collapse)
+    #expect(after.hitTest(LayoutPoint(x: 100, y: expanded.frame.midY))?.action == .collapse)
     // A row whose text fits does nothing when tapped, even if marked expanded.
     let ben = try #require(after.row("ben"))
-    #expect(after.hitTest(Point(x: 100, y: ben.frame.midY)) == nil)
+    #expect(after.hitTest(LayoutPoint(x: 100, y: ben.frame.midY)) == nil)
     expansion.expand("ben")
     #expect(try list.layout(expansion: expansion, using: engine).row("ben")?.isExpanded == false)
     // Outside the list.
-    #expect(after.hitTest(Point(x: -1, y: 5)) == nil)
-    #expect(after.hitTest(Point(x: 5, y: after.size.height + 1)) == nil)
+    #expect(after.hitTest(LayoutPoint(x: -1, y: 5)) == nil)
+    #expect(after.hitTest(LayoutPoint(x: 5, y: after.size.height + 1)) == nil)
   }
 
   @Test("a visible rectangle lays out the text of the rows it meets and frames all rows alike")
@@ -87,7 +87,7 @@ import TextLayout
     var expansion = ExpansionSet<String>()
     expansion.expand("row-4")
     let everything = try list.layout(expansion: expansion, using: engine)
-    let screen = Rect(x: 0, y: 300, width: 320, height: 400)
+    let screen = LayoutRect(x: 0, y: 300, width: 320, height: 400)
     let visible = try list.layout(expansion: expansion, using: engine, visibleRect: screen)
     // The same frames, labels and measured sizes, whatever is laid out.
     #expect(visible.size == everything.size)
@@ -102,10 +102,10 @@ import TextLayout
     }
     let shown = visible.rows.filter { $0.text != nil }.count
     #expect(shown > 0 && shown < 10)
-    #expect(visible.hitTest(Point(x: 100, y: everything.rows[30].frame.midY)) != nil)
+    #expect(visible.hitTest(LayoutPoint(x: 100, y: everything.rows[30].frame.midY)) != nil)
     // An empty rectangle lays out no text: heights only.
     let heights = try list.layout(
-      expansion: expansion, using: engine, visibleRect: Rect(x: 0, y: 0, width: 0, height: 0))
+      expansion: expansion, using: engine, visibleRect: LayoutRect(x: 0, y: 0, width: 0, height: 0))
     #expect(heights.rows.allSatisfy { $0.text == nil })
     #expect(heights.rows.map(\.frame) == everything.rows.map(\.frame))
   }
@@ -171,7 +171,7 @@ import TextLayout
     let empty = try ExpandingList<String>(rows: [], environment: ComponentEnvironment(width: 320))
       .layout(expansion: ExpansionSet(), using: engine)
     #expect(empty.rows.isEmpty)
-    #expect(empty.size == Size(width: 320, height: 0))
+    #expect(empty.size == LayoutSize(width: 320, height: 0))
     #expect(throws: TextRevealError.layout(.invalidWidth(-60))) {
       try ExpandingList(rows: Self.rows, environment: ComponentEnvironment(width: 16)).layout(
         expansion: ExpansionSet(), using: engine)
@@ -259,7 +259,7 @@ import TextLayout
 extension ExpandingList {
   /// The list laid out with a given expanded state, which it otherwise owns.
   fileprivate func layout(
-    expansion: ExpansionSet<ID>, using engine: TextLayoutEngine, visibleRect: Rect? = nil
+    expansion: ExpansionSet<ID>, using engine: TextLayoutEngine, visibleRect: LayoutRect? = nil
   ) throws(TextRevealError) -> ListLayout<ID> {
     var list = self
     list.expansion = expansion

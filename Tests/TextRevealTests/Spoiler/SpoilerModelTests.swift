@@ -34,7 +34,7 @@ func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
     #expect(Set(first.rects.map(\.minY)).count == 2, "the spoiler wraps onto a second line")
     // No rectangle covers a space: each is exactly a word's rectangle.
     for rect in first.rects {
-      let offset = try #require(layout.characterOffset(at: Point(x: rect.midX, y: rect.midY)))
+      let offset = try #require(layout.characterOffset(at: LayoutPoint(x: rect.midX, y: rect.midY)))
       #expect(!layout.text.slice(offset..<(offset + 1)).first!.isWhitespace)
     }
     for (a, b) in zip(first.rects, first.rects.dropFirst()) where a.minY == b.minY {
@@ -106,15 +106,15 @@ func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
     var model = SpoilerModel(layout: layout)
     // On a spoiler's line but in the plain text before it.
     let plain = try #require(layout.rects(for: 0..<3).first)
-    let tapped1 = model.tap(at: Point(x: plain.midX, y: plain.midY), time: 0)
+    let tapped1 = model.tap(at: LayoutPoint(x: plain.midX, y: plain.midY), time: 0)
     #expect(!tapped1)
     #expect(model.state == .hidden)
     // Between two hidden words: the space is not a spoiler rectangle.
     let words = model.regions[0].rects
-    let gap = Point(x: (words[0].maxX + words[1].minX) / 2, y: words[0].midY)
+    let gap = LayoutPoint(x: (words[0].maxX + words[1].minX) / 2, y: words[0].midY)
     let tapped2 = model.tap(at: gap, time: 0)
     #expect(!tapped2)
-    let inside = Point(x: words[1].midX, y: words[1].midY)
+    let inside = LayoutPoint(x: words[1].midX, y: words[1].midY)
     let tapped3 = model.tap(at: inside, time: 1)
     #expect(tapped3)
     let duration = model.revealDuration(from: inside)
@@ -123,7 +123,7 @@ func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
     // Both regions are revealed: every rectangle shows its text at the end.
     let end = model.reveal(at: 1 + duration)
     for rect in model.regions.flatMap(\.rects) {
-      #expect(end.showsText(at: Point(x: rect.midX, y: rect.midY)))
+      #expect(end.showsText(at: LayoutPoint(x: rect.midX, y: rect.midY)))
     }
     // Reveal-only: a second tap does nothing.
     let tapped4 = model.tap(at: inside, time: 5)
@@ -134,7 +134,7 @@ func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
   @Test("the circle grows monotonically and ends covering every rectangle")
   func circleGrows() throws {
     var model = SpoilerModel(layout: try Self.layout())
-    let tap = Point(x: model.regions[0].rects[0].midX, y: model.regions[0].rects[0].midY)
+    let tap = LayoutPoint(x: model.regions[0].rects[0].midX, y: model.regions[0].rects[0].midY)
     model.tap(at: tap, time: 0)
     let duration = model.revealDuration(from: tap)
     var last = -1.0
@@ -148,7 +148,9 @@ func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
     let final = model.finalRadius(from: tap)
     #expect(abs(last - final) < final * 0.06)
     for rect in model.regions.flatMap(\.rects) {
-      for corner in [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY)] {
+      for corner in [
+        LayoutPoint(x: rect.minX, y: rect.minY), LayoutPoint(x: rect.maxX, y: rect.maxY),
+      ] {
         #expect(hypot(corner.x - tap.x, corner.y - tap.y) <= final + 1e-9)
       }
     }
@@ -158,11 +160,11 @@ func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
   func duration() throws {
     let model = SpoilerModel(layout: try Self.layout())
     let bounds = model.bounds
-    let center = Point(x: bounds.midX, y: bounds.midY)
+    let center = LayoutPoint(x: bounds.midX, y: bounds.midY)
     #expect(abs(model.revealDuration(from: center) - 0.55) < 1e-9)
-    let corner = Point(x: bounds.minX, y: bounds.minY)
+    let corner = LayoutPoint(x: bounds.minX, y: bounds.minY)
     #expect(abs(model.revealDuration(from: corner) - 0.35) < 1e-9)
-    let edge = Point(x: bounds.maxX, y: bounds.midY)
+    let edge = LayoutPoint(x: bounds.maxX, y: bounds.midY)
     #expect(model.revealDuration(from: edge) < model.revealDuration(from: center))
   }
 
@@ -170,7 +172,7 @@ func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
   func toggle() throws {
     var model = SpoilerModel(layout: try Self.layout(), mode: .toggle)
     let rect = model.regions[1].rects[0]
-    let point = Point(x: rect.midX, y: rect.midY)
+    let point = LayoutPoint(x: rect.midX, y: rect.midY)
     model.tap(at: point, time: 0)
     let tapped5 = model.tap(at: point, time: 2)
     #expect(tapped5)
@@ -210,7 +212,7 @@ func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
     let covered = layout.rects(for: region.range)
     for rect in region.rects {
       #expect(covered.contains { $0.minX <= rect.minX + 1e-9 && $0.maxX >= rect.maxX - 1e-9 })
-      let offset = try #require(layout.characterOffset(at: Point(x: rect.midX, y: rect.midY)))
+      let offset = try #require(layout.characterOffset(at: LayoutPoint(x: rect.midX, y: rect.midY)))
       #expect(region.range.contains(offset))
     }
   }
@@ -226,7 +228,7 @@ func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
     #expect(a == b, "the dots do not move")
     #expect(abs(Double(a.count) - area * 0.25) <= 0.05 * area * 0.25 + 2)
     let rect = model.regions[0].rects[0]
-    model.tap(at: Point(x: rect.midX, y: rect.midY), time: 0)
+    model.tap(at: LayoutPoint(x: rect.midX, y: rect.midY), time: 0)
     let middle = model.reveal(at: SpoilerModel.crossFadeDuration / 2)
     #expect(middle.circle == nil)
     #expect(middle.textOpacity > 0 && middle.dustOpacity < 1)
@@ -241,7 +243,7 @@ func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
     #expect(model.copyableText(of: Self.message, in: 0..<8, at: 0) == "The film")
     #expect(model.copyableText(of: Self.message, in: 0..<30, at: 0) == nil)
     let rect = model.regions[0].rects[0]
-    model.tap(at: Point(x: rect.midX, y: rect.midY), time: 0)
+    model.tap(at: LayoutPoint(x: rect.midX, y: rect.midY), time: 0)
     #expect(model.accessibilityLabel(of: Self.message, at: 1).contains("butler"))
     #expect(model.copyableText(of: Self.message, in: 0..<30, at: 1) != nil)
   }
@@ -250,7 +252,7 @@ func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
   func dustPushedOut() throws {
     var model = SpoilerModel(layout: try Self.layout(), seed: 5)
     let rect = model.regions[0].rects[2]
-    let tap = Point(x: rect.midX, y: rect.midY)
+    let tap = LayoutPoint(x: rect.midX, y: rect.midY)
     model.tap(at: tap, time: 0)
     let time = model.revealDuration(from: tap) * 0.8
     var field: [SpoilerParticle] = []

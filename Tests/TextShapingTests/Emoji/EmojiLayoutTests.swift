@@ -75,12 +75,13 @@ import TextLayout
     let rect = try #require(rects.first)
     #expect(abs(rect.width - Self.emojiWidth) < 1e-9)
     for fraction in [0.05, 0.5, 0.95] {
-      let point = Point(x: rect.minX + rect.width * fraction, y: rect.midY)
+      let point = LayoutPoint(x: rect.minX + rect.width * fraction, y: rect.midY)
       let index = try #require(laidOut.characterIndex(at: point))
       #expect(text.utf8.distance(from: text.startIndex, to: index) == start)
     }
     // Just past it is the space after.
-    let after = try #require(laidOut.characterIndex(at: Point(x: rect.maxX + 1, y: rect.midY)))
+    let after = try #require(
+      laidOut.characterIndex(at: LayoutPoint(x: rect.maxX + 1, y: rect.midY)))
     #expect(text.utf8.distance(from: text.startIndex, to: after) == end)
     // A spoiler over the emoji covers exactly its rect.
     var spoiled = StyledText(text, style: style)

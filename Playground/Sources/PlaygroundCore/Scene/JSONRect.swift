@@ -13,7 +13,7 @@ public struct JSONRect: Sendable, Hashable, Codable {
   public var height: Double
 
   /// The API form of a rectangle.
-  public init(_ rect: Rect) {
+  public init(_ rect: LayoutRect) {
     x = rect.minX
     y = rect.minY
     width = rect.width

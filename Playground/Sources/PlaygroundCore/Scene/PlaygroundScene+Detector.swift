@@ -34,8 +34,8 @@ extension PlaygroundScene {
   /// `ComponentRenderer.image(of:showAllLabel:theme:)` computes this pill without exposing
   /// it, so the same three numbers are repeated here (10 points below the text, 14 and 6
   /// points of padding around the label). If the renderer's numbers change, this must follow.
-  static func showAllButton(below text: LaidOutText, label: LaidOutText) -> Rect {
-    Rect(
+  static func showAllButton(below text: LaidOutText, label: LaidOutText) -> LayoutRect {
+    LayoutRect(
       x: 0, y: text.size.height + 10, width: label.size.width + 28,
       height: label.size.height + 12)
   }
@@ -84,11 +84,12 @@ extension PlaygroundScene {
   }
 
   func tapDetector(
-    at point: Point, session: inout PlaygroundSession, action: inout String
+    at point: LayoutPoint, session: inout PlaygroundSession, action: inout String
   ) throws(PlaygroundError) -> ComponentView {
     let before = try detectorView(session: &session)
     guard let button = before.state.showAllButton,
-      Rect(x: button.x, y: button.y, width: button.width, height: button.height).contains(point)
+      LayoutRect(x: button.x, y: button.y, width: button.width, height: button.height).contains(
+        point)
     else { return before }
     session.showsAll = true
     action = "show all"

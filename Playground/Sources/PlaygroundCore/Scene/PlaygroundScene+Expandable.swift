@@ -39,7 +39,7 @@ extension PlaygroundScene {
   }
 
   func tapExpandable(
-    at point: Point, session: inout PlaygroundSession, action: inout String
+    at point: LayoutPoint, session: inout PlaygroundSession, action: inout String
   ) throws(PlaygroundError) -> ComponentView {
     var model = expandableModel(session)
     let before = try draw { try model.layout(using: engine) }

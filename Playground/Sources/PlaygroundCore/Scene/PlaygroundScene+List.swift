@@ -67,7 +67,7 @@ extension PlaygroundScene {
   }
 
   func tapList(
-    at point: Point, session: inout PlaygroundSession, action: inout String
+    at point: LayoutPoint, session: inout PlaygroundSession, action: inout String
   ) throws(PlaygroundError) -> ComponentView {
     var list = listModel(session)
     let before = try draw { try list.layout(using: engine) }

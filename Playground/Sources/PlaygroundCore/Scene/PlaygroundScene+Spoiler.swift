@@ -55,7 +55,7 @@ extension PlaygroundScene {
   }
 
   func tapSpoiler(
-    at point: Point, session: inout PlaygroundSession, action: inout String
+    at point: LayoutPoint, session: inout PlaygroundSession, action: inout String
   ) throws(PlaygroundError) -> ComponentView {
     var (layout, spoilers) = try spoilerParts(session)
     guard spoilers.tap(at: point, time: 0) else { return try spoilerView(session: session) }

@@ -77,7 +77,7 @@ public struct PlaygroundScene {
   ///   - component: The component tapped.
   ///   - session: The session, changed when the tap hits something.
   public func tap(
-    at point: Point, on component: Component, session: inout PlaygroundSession
+    at point: LayoutPoint, on component: Component, session: inout PlaygroundSession
   ) -> TapResult {
     var action = "none"
     let view = drawing(component) { () throws(PlaygroundError) in
