@@ -38,6 +38,7 @@ extension PlaygroundScene {
     var state = ComponentState()
     state.textFrames = frames
     var view = ComponentView(state: state)
+    try chargeStill(width: settings.width, height: y)
     try draw {
       try view.setStill(
         try renderer.image(

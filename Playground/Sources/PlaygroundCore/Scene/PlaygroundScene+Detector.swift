@@ -76,6 +76,8 @@ extension PlaygroundScene {
     }
     var view = ComponentView(state: state)
     let theme = session.settings.colors
+    let pill = showsButton ? Self.showAllButton(below: text, label: label).maxY : 0
+    try chargeStill(width: text.size.width, height: max(text.size.height, pill))
     try draw {
       try view.setStill(
         try renderer.image(of: text, showAllLabel: showsButton ? label : nil, theme: theme))

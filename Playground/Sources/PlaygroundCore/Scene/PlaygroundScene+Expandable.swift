@@ -25,6 +25,7 @@ extension PlaygroundScene {
     let model = expandableModel(session)
     let layout = try draw { try model.layout(using: engine) }
     var view = ComponentView(state: expandableState(layout))
+    try chargeStill(width: layout.size.width, height: layout.size.height)
     try draw { try view.setStill(try still(of: layout, theme: model.environment.theme)) }
     return view
   }
@@ -56,6 +57,7 @@ extension PlaygroundScene {
     let after = try draw { try model.layout(using: engine) }
     var view = ComponentView(state: expandableState(after))
     let theme = model.environment.theme
+    try chargeStill(width: after.size.width, height: after.size.height)
     guard before.isExpanded != after.isExpanded else {
       try draw { try view.setStill(try still(of: after, theme: theme)) }
       return view
@@ -67,9 +69,10 @@ extension PlaygroundScene {
     let change = ExpansionAnimation(
       fromHeight: before.size.height, toHeight: after.size.height, width: width,
       duration: Self.duration)
+    let animates = allowsAnimation(width: width, height: height, frames: times.count)
     try draw {
-      try renderer.checkSize(width: width, height: height, frames: times.count)
       try view.setStill(try still(of: after, theme: theme)) {
+        guard animates else { return nil }
         var writer = AnimatedPNGWriter(loopCount: 1, compression: .fast)
         for (index, time) in times.enumerated() {
           var canvas = renderer.canvas(width: width, height: height, theme: theme)

@@ -62,6 +62,7 @@ extension PlaygroundScene {
     let chrome = try chrome(session, diameter: list.metrics.accessorySize)
     var view = ComponentView(state: listState(layout, session: session))
     let theme = session.settings.colors
+    try chargeStill(width: layout.size.width, height: layout.size.height)
     try draw { try view.setStill(try renderer.image(of: layout, chrome: chrome, theme: theme)) }
     return view
   }
@@ -79,13 +80,15 @@ extension PlaygroundScene {
     let chrome = try chrome(session, diameter: list.metrics.accessorySize)
     var view = ComponentView(state: listState(after, session: session))
     let theme = session.settings.colors
+    try chargeStill(width: after.size.width, height: after.size.height)
+    let times = steps(duration: Self.duration)
+    let width = after.size.width
+    let height = max(before.size.height, after.size.height)
+    let animates = allowsAnimation(width: width, height: height, frames: times.count)
     try draw {
-      let times = steps(duration: Self.duration)
-      let width = after.size.width
-      let height = max(before.size.height, after.size.height)
-      try renderer.checkSize(width: width, height: height, frames: times.count)
       let change = ListAnimation(from: before, to: after, duration: Self.duration)
       try view.setStill(try renderer.image(of: after, chrome: chrome, theme: theme)) {
+        guard animates else { return nil }
         var writer = AnimatedPNGWriter(loopCount: 1, compression: .fast)
         for time in times {
           var canvas = renderer.canvas(width: width, height: height, theme: theme)

@@ -48,6 +48,7 @@ extension PlaygroundScene {
     let (layout, spoilers) = try spoilerParts(session)
     var view = ComponentView(state: spoilerState(spoilers, isRevealed: session.spoilersRevealed))
     let theme = session.settings.colors
+    try chargeStill(width: layout.size.width, height: layout.size.height)
     try draw {
       try view.setStill(try renderer.image(of: layout, spoilers: spoilers, at: 0, theme: theme))
     }
@@ -66,11 +67,17 @@ extension PlaygroundScene {
     let end = duration + 1 / renderer.framesPerSecond
     var view = ComponentView(state: spoilerState(spoilers, isRevealed: session.spoilersRevealed))
     let theme = session.settings.colors
+    try chargeStill(width: layout.size.width, height: layout.size.height)
+    let animates = allowsAnimation(
+      width: layout.size.width, height: layout.size.height,
+      frames: renderer.spoilerTimeline(from: 0, to: end).count)
     try draw {
-      var writer = try renderer.spoilerAnimation(
-        of: layout, spoilers: spoilers, from: 0, to: end, theme: theme)
-      writer.loopCount = 1
-      try view.setAnimation(writer, milliseconds: Int((end * 1000).rounded(.up)))
+      if animates {
+        var writer = try renderer.spoilerAnimation(
+          of: layout, spoilers: spoilers, from: 0, to: end, theme: theme)
+        writer.loopCount = 1
+        try view.setAnimation(writer, milliseconds: Int((end * 1000).rounded(.up)))
+      }
       // The still is the state the change ends in.
       spoilers = SpoilerModel(layout: layout, seed: 11, mode: .toggle)
       if session.spoilersRevealed { spoilers.setRevealed(true, at: -10) }

@@ -13,13 +13,16 @@ import TextReveal
 public struct PlaygroundScene {
   /// The fonts and the renderer of the session's language.
   public let typesetter: Typesetter
+  /// What the answer being drawn may still draw.
+  public let budget: PixelBudget
 
   /// The seconds a change takes, as the models' default.
   static let duration = 0.35
 
-  /// Creates a scene that draws with a typesetter.
-  public init(typesetter: Typesetter) {
+  /// Creates a scene that draws with a typesetter, within a budget.
+  public init(typesetter: Typesetter, budget: PixelBudget = PixelBudget()) {
     self.typesetter = typesetter
+    self.budget = budget
   }
 
   var engine: TextLayoutEngine { typesetter.stack.engine }
@@ -62,6 +65,17 @@ public struct PlaygroundScene {
     }
   }
 
+  /// Draws components in their current state, by their names.
+  public func views(
+    of components: [Component], session: inout PlaygroundSession
+  ) -> [String: ComponentView] {
+    var views: [String: ComponentView] = [:]
+    for component in components {
+      views[component.rawValue] = view(of: component, session: &session)
+    }
+    return views
+  }
+
   /// What a tap did.
   public struct TapResult: Sendable {
     /// The action the model's hit test answered, or `"none"`.
@@ -76,18 +90,20 @@ public struct PlaygroundScene {
   ///   - point: The tap, in the component's coordinates (points from its top-left corner).
   ///   - component: The component tapped.
   ///   - session: The session, changed when the tap hits something.
+  /// - Throws: ``PlaygroundError`` when the component cannot be drawn after the tap (an
+  ///   expanded text too tall for the image budget): the caller then keeps the session as it
+  ///   was.
   public func tap(
     at point: LayoutPoint, on component: Component, session: inout PlaygroundSession
-  ) -> TapResult {
+  ) throws(PlaygroundError) -> TapResult {
     var action = "none"
-    let view = drawing(component) { () throws(PlaygroundError) in
-      switch component {
-      case .expandable: try tapExpandable(at: point, session: &session, action: &action)
-      case .detector: try tapDetector(at: point, session: &session, action: &action)
-      case .list: try tapList(at: point, session: &session, action: &action)
-      case .alignment: try alignmentView(session: session)
-      case .spoiler: try tapSpoiler(at: point, session: &session, action: &action)
-      }
+    let view: ComponentView
+    switch component {
+    case .expandable: view = try tapExpandable(at: point, session: &session, action: &action)
+    case .detector: view = try tapDetector(at: point, session: &session, action: &action)
+    case .list: view = try tapList(at: point, session: &session, action: &action)
+    case .alignment: view = try alignmentView(session: session)
+    case .spoiler: view = try tapSpoiler(at: point, session: &session, action: &action)
     }
     if action != "none" { session.version += 1 }
     return TapResult(action: action, view: view)

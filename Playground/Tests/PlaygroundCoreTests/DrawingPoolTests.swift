@@ -1,0 +1,118 @@
+import Foundation
+import PlaygroundCore
+import Testing
+
+@Suite struct DrawingPoolTests {
+  /// A pool of one thread, held by a job until the gate opens.
+  private func heldPool(_ limits: PlaygroundLimits, gate: Gate) async throws -> (
+    DrawingPool, Task<Void, any Error>
+  ) {
+    let pool = DrawingPool(limits: limits)
+    let holder = Task { try await pool.run { _ in gate.wait() } }
+    while pool.load.running == 0 { try await Task.sleep(for: .milliseconds(2)) }
+    return (pool, holder)
+  }
+
+  @Test("the cheapest waiting job is drawn first")
+  func cheapestFirst() async throws {
+    var limits = PlaygroundLimits()
+    limits.workers = 1
+    let gate = Gate()
+    let (pool, holder) = try await heldPool(limits, gate: gate)
+    let order = OrderLog()
+    var jobs: [Task<Void, any Error>] = []
+    for milliseconds in [30, 10, 20] {
+      jobs.append(
+        Task {
+          try await pool.run(estimate: .milliseconds(milliseconds)) { _ in
+            order.append(milliseconds)
+          }
+        })
+      while pool.load.queued < jobs.count { try await Task.sleep(for: .milliseconds(2)) }
+    }
+    gate.open()
+    try await holder.value
+    for job in jobs { try await job.value }
+    #expect(order.values == [10, 20, 30])
+  }
+
+  @Test("a full queue refuses at once with 503 and Retry-After; heavy jobs have a smaller queue")
+  func refusesWhenFull() async throws {
+    var limits = PlaygroundLimits()
+    limits.workers = 1
+    limits.queuedJobs = 2
+    limits.queuedHeavyJobs = 1
+    let gate = Gate()
+    let (pool, holder) = try await heldPool(limits, gate: gate)
+    let heavy = Task { try await pool.run(estimate: .seconds(1)) { _ in 1 } }
+    while pool.load.queued < 1 { try await Task.sleep(for: .milliseconds(2)) }
+    let secondHeavy = await #expect(throws: PlaygroundError.self) {
+      try await pool.run(estimate: .seconds(1)) { _ in 2 }
+    }
+    #expect(secondHeavy?.status == 503 && secondHeavy?.retryAfter == 1)
+    let light = Task { try await pool.run { _ in 3 } }
+    while pool.load.queued < 2 { try await Task.sleep(for: .milliseconds(2)) }
+    let full = await #expect(throws: PlaygroundError.self) { try await pool.run { _ in 4 } }
+    #expect(full?.status == 503 && full?.retryAfter == 1)
+    gate.open()
+    try await holder.value
+    #expect(try await heavy.value == 1)
+    #expect(try await light.value == 3)
+  }
+
+  @Test("a job that waited past the queue's wait is refused instead of drawn")
+  func refusesStaleJobs() async throws {
+    var limits = PlaygroundLimits()
+    limits.workers = 1
+    limits.queueWait = .milliseconds(100)
+    let gate = Gate()
+    let (pool, holder) = try await heldPool(limits, gate: gate)
+    let drawn = OrderLog()
+    let stale = await #expect(throws: PlaygroundError.self) {
+      try await pool.run { _ in drawn.append(1) }
+    }
+    #expect(stale?.status == 503)
+    gate.open()
+    try await holder.value
+    #expect(drawn.values.isEmpty)
+  }
+
+  @Test("with two threads, the first keeps to light jobs while a heavy one draws")
+  func heavyJobsLeaveALightThread() async throws {
+    var limits = PlaygroundLimits()
+    limits.workers = 2
+    let gate = Gate()
+    let pool = DrawingPool(limits: limits)
+    // A heavy job holds the second thread...
+    let heavy = Task {
+      try await pool.run(estimate: .seconds(2)) { worker in
+        gate.wait()
+        return worker.index
+      }
+    }
+    while pool.load.running == 0 { try await Task.sleep(for: .milliseconds(2)) }
+    // ...and light jobs are drawn on the first meanwhile.
+    for _ in 0..<3 {
+      #expect(try await pool.run(estimate: .milliseconds(5)) { worker in worker.index } == 0)
+    }
+    // A second heavy job waits for the heavy thread rather than taking the light one.
+    let second = Task { try await pool.run(estimate: .seconds(2)) { worker in worker.index } }
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(pool.load.queued == 1)
+    gate.open()
+    #expect(try await heavy.value == 1)
+    #expect(try await second.value == 1)
+  }
+}
+
+/// Values appended from drawing threads, read by the test.
+final class OrderLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [Int] = []
+
+  func append(_ value: Int) {
+    lock.withLock { stored.append(value) }
+  }
+
+  var values: [Int] { lock.withLock { stored } }
+}
