@@ -57,7 +57,7 @@ do {
     try await PlaygroundBenchmark(taps: taps).run()
   } else {
     try await PlaygroundServer(host: host, port: port, allowedHosts: allowedHosts).run(
-      service: PlaygroundService())
+      service: PlaygroundService(limits: .forThisProcess()))
   }
 } catch {
   fail("\(error)")

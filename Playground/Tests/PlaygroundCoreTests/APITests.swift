@@ -33,6 +33,9 @@ import Testing
         #expect(Array(image.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
       }
       #expect(answer.body.readableBytes < 16 * 1024)
+      // Where the answer's time went, for the browser's developer tools.
+      let timing = try #require(answer.headers[HTTPField.Name("Server-Timing")!])
+      #expect(timing.contains("queue;dur=") && timing.contains("draw;dur="))
       // The reload finds the state.
       #expect(try await client.state(id).state("expandable")["isExpanded"] as? Bool == true)
     }

@@ -13,20 +13,19 @@ import Testing
     return (pool, holder)
   }
 
-  @Test("the cheapest waiting job is drawn first")
-  func cheapestFirst() async throws {
+  @Test("the job of the session that has drawn least lately goes first")
+  func leastUsageFirst() async throws {
     var limits = PlaygroundLimits()
     limits.workers = 1
+    limits.heavyWorkers = 0
     let gate = Gate()
     let (pool, holder) = try await heldPool(limits, gate: gate)
     let order = OrderLog()
     var jobs: [Task<Void, any Error>] = []
-    for milliseconds in [30, 10, 20] {
+    for usage in [30, 10, 20] {
       jobs.append(
         Task {
-          try await pool.run(estimate: .milliseconds(milliseconds)) { _ in
-            order.append(milliseconds)
-          }
+          try await pool.run(usage: Double(usage)) { _ in order.append(usage) }
         })
       while pool.load.queued < jobs.count { try await Task.sleep(for: .milliseconds(2)) }
     }
@@ -40,6 +39,7 @@ import Testing
   func refusesWhenFull() async throws {
     var limits = PlaygroundLimits()
     limits.workers = 1
+    limits.heavyWorkers = 0
     limits.queuedJobs = 2
     limits.queuedHeavyJobs = 1
     let gate = Gate()
@@ -64,6 +64,7 @@ import Testing
   func refusesStaleJobs() async throws {
     var limits = PlaygroundLimits()
     limits.workers = 1
+    limits.heavyWorkers = 0
     limits.queueWait = .milliseconds(100)
     let gate = Gate()
     let (pool, holder) = try await heldPool(limits, gate: gate)
@@ -77,13 +78,14 @@ import Testing
     #expect(drawn.values.isEmpty)
   }
 
-  @Test("with two threads, the first keeps to light jobs while a heavy one draws")
-  func heavyJobsLeaveALightThread() async throws {
+  @Test("heavy jobs are drawn by the heavy thread only, and light ones meanwhile by the others")
+  func heavyJobsHaveTheirOwnThread() async throws {
     var limits = PlaygroundLimits()
-    limits.workers = 2
+    limits.workers = 1
+    limits.heavyWorkers = 1
     let gate = Gate()
     let pool = DrawingPool(limits: limits)
-    // A heavy job holds the second thread...
+    // A heavy job holds the heavy thread...
     let heavy = Task {
       try await pool.run(estimate: .seconds(2)) { worker in
         gate.wait()
@@ -91,17 +93,18 @@ import Testing
       }
     }
     while pool.load.running == 0 { try await Task.sleep(for: .milliseconds(2)) }
-    // ...and light jobs are drawn on the first meanwhile.
+    // ...and light jobs are drawn on the light thread meanwhile.
     for _ in 0..<3 {
       #expect(try await pool.run(estimate: .milliseconds(5)) { worker in worker.index } == 0)
     }
-    // A second heavy job waits for the heavy thread rather than taking the light one.
-    let second = Task { try await pool.run(estimate: .seconds(2)) { worker in worker.index } }
+    // A session that has drawn a lot lately is served like a heavy job: it waits for the
+    // heavy thread rather than taking the light one.
+    let busy = Task { try await pool.run(usage: 30) { worker in worker.index } }
     try await Task.sleep(for: .milliseconds(100))
     #expect(pool.load.queued == 1)
     gate.open()
     #expect(try await heavy.value == 1)
-    #expect(try await second.value == 1)
+    #expect(try await busy.value == 1)
   }
 }
 

@@ -111,6 +111,7 @@ import Testing
   func fullQueueIsA503() async throws {
     var limits = PlaygroundLimits()
     limits.workers = 1
+    limits.heavyWorkers = 0
     limits.queuedJobs = 1
     try await withPlayground(limits: limits) { client, service in
       let (id, _) = try await client.newSession()

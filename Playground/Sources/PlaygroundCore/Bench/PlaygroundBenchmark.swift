@@ -44,7 +44,7 @@ public struct PlaygroundBenchmark {
       let start = clock.now
       let answer = try await service.tap(session: id, tap)
       let elapsed = start.duration(to: clock.now)
-      let text = String(buffer: answer)
+      let text = String(buffer: answer.json)
       guard text.contains(#""action":"expand""#) else {
         throw PlaygroundError(status: 400, "a tap on \"more\" did not expand: \(text.prefix(200))")
       }
@@ -61,9 +61,11 @@ public struct PlaygroundBenchmark {
       let offset = Double(step % 200)
       session.settings.width = 300 + (offset < 100 ? offset : 200 - offset)
       let start = clock.now
-      let view = scene.view(of: .expandable, session: &session)
+      // Each step is an answer of its own, with its own pixel budget.
+      let answer = PlaygroundScene(typesetter: typesetter, budget: PixelBudget())
+      let view = answer.view(of: .expandable, session: &session)
       steps.append(Self.seconds(start.duration(to: clock.now)))
-      guard view.still != nil else {
+      guard view.stillPNG != nil else {
         throw PlaygroundError(status: 400, "a width step failed: \(view.error ?? "")")
       }
     }

@@ -9,11 +9,18 @@ import Foundation
 /// `Retry-After`, and a job that waited past ``PlaygroundLimits/queueWait`` is refused the
 /// same way instead of being drawn for a client that has given up.
 ///
-/// Jobs carry an estimate (how long the session's last request of the kind took). Jobs
-/// estimated over ``PlaygroundLimits/heavyJob`` and over four times what jobs take on average
-/// are heavy: the first thread never takes them,
-/// and at most ``PlaygroundLimits/queuedHeavyJobs`` wait. Threads take the cheapest job first,
-/// but any job that has waited a second goes first, so heavy jobs are slower, never starved.
+/// A thread takes the waiting job of the session that has used the least drawing time lately
+/// (its `usage`), so a client that draws without pause — inserting rows, making sessions,
+/// sending huge texts — waits behind everyone else instead of taking the threads from them;
+/// what it cannot get within ``PlaygroundLimits/queueWait`` is refused with a 503.
+///
+/// Jobs also carry an estimate (how long the session's last request of the kind took). Jobs
+/// estimated over ``PlaygroundLimits/heavyJob`` and over four times what jobs take on average,
+/// and jobs of sessions that have drawn more than ``PlaygroundLimits/busySessionUsage`` lately,
+/// are heavy: only the ``PlaygroundLimits/heavyWorkers`` threads take them, at a lower
+/// priority, and at most ``PlaygroundLimits/queuedHeavyJobs`` wait. So the other
+/// ``PlaygroundLimits/workers`` threads are always there for the quick answers of sessions
+/// used as people use them, and heavy drawing only takes the processor time they leave.
 public final class DrawingPool: Sendable {
   private let limits: PlaygroundLimits
   private let queue: JobQueue
@@ -25,14 +32,22 @@ public final class DrawingPool: Sendable {
     precondition(limits.workers >= 1, "A drawing pool needs a thread, got \(limits.workers)")
     self.limits = limits
     queue = JobQueue(limits: limits)
-    for index in 0..<limits.workers {
+    for index in 0..<(limits.workers + limits.heavyWorkers) {
       let queue = self.queue
+      let isHeavy = index >= limits.workers
       let thread = Thread {
+        // The threads for heavy jobs run at a lower priority than the event loops and the
+        // other threads, so what they draw only takes the time nothing else needs. (On Linux
+        // a nice value belongs to a thread, and `who` 0 is the caller.)
+        #if os(Linux)
+          if isHeavy { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+          DrawingPool.nameThread(isHeavy ? "draw-heavy-\(index)" : "draw-\(index)")
+        #endif
         var worker = DrawingWorker(index: index)
         while let job = queue.next(worker: index) {
-          let start = ContinuousClock.now
+          let start = DrawingPool.threadTime()
           job.work(&worker)
-          queue.finish(after: start.duration(to: .now))
+          queue.finish(job, after: DrawingPool.threadTime() - start)
         }
       }
       thread.name = "playground-draw-\(index)"
@@ -41,6 +56,7 @@ public final class DrawingPool: Sendable {
     // Refuses jobs that waited too long even while every drawing thread is busy.
     let queue = self.queue
     let reaper = Thread {
+      DrawingPool.nameThread("draw-reaper")
       while queue.isRunning {
         for job in queue.expired() {
           job.refuse(.busy("the drawing waited longer than the server lets a request wait"))
@@ -56,6 +72,33 @@ public final class DrawingPool: Sendable {
     queue.stop()
   }
 
+  /// Names the calling thread as `top -H` and /proc show it (Foundation's `Thread.name` is
+  /// not that name on Linux): at most 15 bytes.
+  static func nameThread(_ name: String) {
+    #if os(Linux)
+      try? Data(name.utf8.prefix(15)).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+    #endif
+  }
+
+  /// The processor time the calling thread has used.
+  ///
+  /// Jobs are measured in processor time, not wall time: a machine busy with other work, or
+  /// a thread at a lower priority, makes a job take longer without making it cost more, and a
+  /// cost measured by the clock would make a slowed session look heavy and slow it further.
+  public static func threadTime() -> Duration {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+  }
+
+  /// The light and the heavy jobs drawn so far, and the processor time they took.
+  public var drawn:
+    (light: (jobs: Int, processor: Duration), heavy: (jobs: Int, processor: Duration))
+  {
+    let counts = queue.drawn
+    return (counts[0], counts[1])
+  }
+
   /// How many jobs wait and how many are being drawn.
   public var load: (queued: Int, running: Int) { queue.load }
 
@@ -63,17 +106,18 @@ public final class DrawingPool: Sendable {
   ///
   /// - Parameters:
   ///   - estimate: How long the job is expected to take.
+  ///   - usage: The drawing time the job's session has used lately; less goes first.
   ///   - body: The drawing, given the thread's worker.
   /// - Returns: What `body` returned.
   /// - Throws: What `body` threw, or ``PlaygroundError`` 503 when the queue is full or the job
   ///   waited too long.
   public func run<Output: Sendable>(
-    estimate: Duration = .zero,
+    estimate: Duration = .zero, usage: Double = 0,
     _ body: @escaping @Sendable (inout DrawingWorker) throws(PlaygroundError) -> Output
   ) async throws(PlaygroundError) -> Output {
     let result: Result<Output, PlaygroundError> = await withCheckedContinuation { continuation in
       let job = Job(
-        estimate: estimate, enqueued: .now,
+        estimate: estimate, usage: usage, enqueued: .now,
         work: { worker in
           do throws(PlaygroundError) {
             continuation.resume(returning: .success(try body(&worker)))
@@ -94,6 +138,7 @@ extension DrawingPool {
   /// A drawing job: exactly one of `work` and `refuse` is called, once.
   struct Job: Sendable {
     var estimate: Duration
+    var usage: Double
     /// Whether the job's estimate is well over what jobs take (set when it is queued).
     var isHeavy = false
     var enqueued: ContinuousClock.Instant
@@ -108,11 +153,10 @@ extension DrawingPool {
     private var jobs: [Job] = []
     private var running = 0
     private var isStopped = false
-    /// A running average of how long jobs take.
+    private var counts: [(jobs: Int, processor: Duration)] = [(0, .zero), (0, .zero)]
+    /// A running average of the processor time jobs take.
     private var typical: Duration = .milliseconds(20)
     private let limits: PlaygroundLimits
-    /// A job that has waited this long goes before cheaper ones.
-    private let aging: Duration = .seconds(1)
 
     init(limits: PlaygroundLimits) {
       self.limits = limits
@@ -126,9 +170,9 @@ extension DrawingPool {
     func add(_ job: Job) -> PlaygroundError? {
       var job = job
       return condition.withLock { () -> PlaygroundError? in
-        // Heavy against what jobs take now, so that a machine busy with other work, which
-        // slows every job alike, does not make every session heavy.
-        job.isHeavy = job.estimate > max(limits.heavyJob, typical * 4)
+        // Heavy against what jobs cost now, not only against a fixed threshold.
+        job.isHeavy =
+          job.estimate > max(limits.heavyJob, typical * 4) || job.usage > limits.busySessionUsage
         guard jobs.count < limits.queuedJobs else {
           return .busy("\(jobs.count) drawings are waiting, the most the server queues")
         }
@@ -160,16 +204,15 @@ extension DrawingPool {
     func next(worker index: Int) -> Job? {
       condition.withLock {
         while !isStopped {
-          let now = ContinuousClock.now
-          // The first thread keeps to light jobs when there are others to take heavy ones.
-          let mayTakeHeavy = index > 0 || limits.workers == 1
-          let eligible = jobs.indices.filter { mayTakeHeavy || !jobs[$0].isHeavy }
-          let overdue = eligible.filter { now - jobs[$0].enqueued > aging }
-          let chosen =
-            overdue.min { jobs[$0].enqueued < jobs[$1].enqueued }
-            ?? eligible.min {
-              (jobs[$0].estimate, jobs[$0].enqueued) < (jobs[$1].estimate, jobs[$1].enqueued)
-            }
+          // Light threads take light jobs, heavy threads heavy ones; with no heavy thread,
+          // the light ones take everything.
+          let isHeavyThread = index >= limits.workers
+          let takesEverything = limits.heavyWorkers == 0
+          let chosen = jobs.indices.filter {
+            takesEverything || jobs[$0].isHeavy == isHeavyThread
+          }.min {
+            (jobs[$0].usage, jobs[$0].enqueued) < (jobs[$1].usage, jobs[$1].enqueued)
+          }
           if let chosen {
             running += 1
             return jobs.remove(at: chosen)
@@ -180,13 +223,18 @@ extension DrawingPool {
       }
     }
 
-    /// Counts a job as done, and how long it took in the running average.
-    func finish(after elapsed: Duration) {
+    /// Counts a job as done, and its processor time in the running average.
+    func finish(_ job: Job, after elapsed: Duration) {
       condition.withLock {
         running -= 1
         typical = typical * 0.95 + elapsed * 0.05
+        counts[job.isHeavy ? 1 : 0].jobs += 1
+        counts[job.isHeavy ? 1 : 0].processor += elapsed
       }
     }
+
+    /// The light and the heavy jobs drawn so far, and their processor time.
+    var drawn: [(jobs: Int, processor: Duration)] { condition.withLock { counts } }
 
     var isRunning: Bool { condition.withLock { !isStopped } }
 

@@ -11,24 +11,34 @@ extension PlaygroundScene {
     budget.allowsAnimation(width: width, height: height, frames: frames, renderer: renderer)
   }
 
-  /// Refuses a text whose styled spans or hidden phrases are more than the playground draws.
+  /// Refuses a Markdown text with more markup than the playground reads.
   ///
   /// Work that grows faster than the text (a style update per span, dust per hidden phrase)
-  /// grows with these counts, so bounding them bounds the work whatever the library's own
-  /// costs are. The markup is counted before anything is parsed, in one pass over the bytes.
+  /// grows with the number of spans, so bounding them bounds the work whatever the library's
+  /// own costs are. Every span needs a piece of markup, and the markup is counted before
+  /// anything is parsed, in one pass over the bytes.
   ///
   /// - Throws: ``PlaygroundError`` 413 naming the count and the limit.
-  public func checkText(
+  public static func checkMarkup(
     _ settings: PlaygroundSettings, limits: PlaygroundLimits
   ) throws(PlaygroundError) {
     guard settings.markdown else { return }
-    let markup = Self.markupRuns(in: settings.text)
+    let markup = markupRuns(in: settings.text)
     guard markup <= limits.markupRuns else {
       throw PlaygroundError(
         status: 413,
         "the Markdown text has \(markup) pieces of markup (runs of * _ ~ | ` [ < &, and each @,"
           + " www. and ://); the playground reads at most \(limits.markupRuns)")
     }
+  }
+
+  /// Refuses a Markdown text with more hidden phrases than the playground draws.
+  ///
+  /// - Throws: ``PlaygroundError`` 413 naming the count and the limit.
+  public func checkSpoilers(
+    _ settings: PlaygroundSettings, limits: PlaygroundLimits
+  ) throws(PlaygroundError) {
+    guard settings.markdown else { return }
     let text = userText(settings)
     var spoilers = 0
     var previousWasSpoiler = false

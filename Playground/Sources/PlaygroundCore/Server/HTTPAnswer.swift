@@ -30,6 +30,13 @@ enum HTTPAnswer {
       body: body(bytes))
   }
 
+  /// A drawn answer, with where its time went as `Server-Timing`.
+  static func json(_ answer: PlaygroundAnswer, status: HTTPResponse.Status = .ok) -> Response {
+    var response = json(answer.json, status: status)
+    response.headers[.init("Server-Timing")!] = answer.serverTiming
+    return response
+  }
+
   /// A refusal: `{"error": "…"}` with its status, and `Retry-After` for a 503.
   static func refusal(_ error: PlaygroundError) -> Response {
     let encoder = JSONEncoder()

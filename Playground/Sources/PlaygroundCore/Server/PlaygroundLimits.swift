@@ -29,17 +29,25 @@ public struct PlaygroundLimits: Sendable {
   public var answerPixels = 24 << 20
   /// The most bytes of one encoded image; an animation over it is left out.
   public var imageBytes = 8 << 20
-  /// How many threads draw. Drawing never runs on an event loop or in Swift's cooperative
-  /// pool, so requests that do not draw never wait for it.
-  public var workers = 2
+  /// How many threads draw light jobs. Drawing never runs on an event loop or in Swift's
+  /// cooperative pool, so requests that do not draw never wait for it.
+  public var workers = 4
+  /// How many threads draw heavy jobs (see ``heavyJob`` and ``busySessionUsage``), at a lower
+  /// priority than everything else. With none, the light threads take every job.
+  public var heavyWorkers = 1
   /// The most drawing jobs waiting for a thread; a request past it is a 503 at once.
   public var queuedJobs = 32
   /// The most waiting jobs of sessions whose answers have been slow (see ``heavyJob``).
   public var queuedHeavyJobs = 8
-  /// A session whose last answer of a kind took longer than this, and than four times what
-  /// answers take on average, is served by every thread but the first, so a slow session
+  /// A session whose last answer of a kind took more processor time than this, and than four
+  /// times what answers take on average, is served by the heavy threads, so a slow session
   /// never holds up the others' quick taps.
   public var heavyJob: Duration = .milliseconds(100)
+  /// A session that has drawn for more than this many seconds of processor time lately
+  /// (decaying by half every 10 s; a person tapping now and then uses about 0.2) is served like
+  /// a heavy
+  /// job: by the heavy threads, with at most ``queuedHeavyJobs`` waiting.
+  public var busySessionUsage = 1.0
   /// The longest a job waits for a thread before it is answered 503.
   public var queueWait: Duration = .seconds(5)
   /// The most requests of one session waiting behind its current one; a session's requests
@@ -63,14 +71,15 @@ public struct PlaygroundLimits: Sendable {
   public var sessionBurst = 60
   /// The most bytes of images kept for the pages to load, over all sessions; the oldest go
   /// first.
-  public var storedImageBytes = 96 << 20
+  public var storedImageBytes = 64 << 20
 
   // MARK: - Connections
 
   /// The most open connections. Past it, a new connection makes room by closing the
   /// connection that has waited longest without being answered (idle, sending its request or
   /// not reading its answer); when every connection is being answered, the new one is closed.
-  public var connections = 256
+  /// ``forThisProcess()`` keeps it under the open-file limit.
+  public var connections = 1024
   /// How long a connection may stay open between requests.
   public var idleTimeout: Duration = .seconds(15)
   /// How long a request's head may take from its first byte.

@@ -31,9 +31,17 @@ extension PlaygroundServer {
     }
     router.get("/api/stats") { _, _ in
       let (queued, running) = service.pool.load
+      let drawn = service.pool.drawn
       let stats = ServerStats(
         connections: registry.counts, queuedDrawings: queued, runningDrawings: running,
-        sessions: await service.sessionCount, imageBytes: await service.imageBytes)
+        drawnJobs: ["light": drawn.light.jobs, "heavy": drawn.heavy.jobs],
+        drawingSeconds: [
+          "light": ServerStats.seconds(drawn.light.processor),
+          "heavy": ServerStats.seconds(drawn.heavy.processor),
+        ],
+        drawingsByKind: await service.drawings.mapValues { [Double($0.count), $0.seconds] },
+        sessions: await service.sessionCount, imageBytes: await service.imageBytes,
+        deadlines: ServerStats.deadlines(limits))
       return HTTPAnswer.json(try ServerStats.encode(stats))
     }
 

@@ -59,7 +59,10 @@ public struct PlaygroundServer: Sendable {
         GuardedHTTP1Channel(responder: responder, limits: limits, registry: registry)
       },
       configuration: ApplicationConfiguration(
-        address: .hostname(host, port: port), serverName: nil, backlog: 256),
+        address: .hostname(host, port: port), serverName: nil,
+        // Room for a burst of connections as large as the connection limit: past the accept
+        // queue, the kernel drops handshakes and clients wait a second to try again.
+        backlog: limits.connections),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         hosts.setPort(port)

@@ -42,6 +42,12 @@ public struct PlaygroundService: Sendable {
     get async { await hub.sessionCount }
   }
 
+  /// The drawings made so far by kind of request (`new`, `all`, `tap list`, `action list`…),
+  /// and the processor seconds they took.
+  public var drawings: [String: (count: Int, seconds: Double)] {
+    get async { await hub.drawings }
+  }
+
   /// The bytes of images kept for the pages to load.
   public var imageBytes: Int {
     get async { await hub.imageBytes }
@@ -54,9 +60,11 @@ public struct PlaygroundService: Sendable {
   /// - Returns: The new session's id and the state answer, as JSON.
   /// - Throws: ``PlaygroundError`` 503 when sessions are made too fast, every session is in
   ///   use, or the drawing queue is full.
-  public func createSession() async throws(PlaygroundError) -> (id: String, answer: ByteBuffer) {
+  public func createSession() async throws(PlaygroundError) -> (
+    id: String, answer: PlaygroundAnswer
+  ) {
     let lease = try await hub.create()
-    let answer = try await draw(lease, kind: "all") {
+    let answer = try await draw(lease, kind: SessionHub.creation) {
       session, worker, budget throws(PlaygroundError) in
       let scene = PlaygroundScene(
         typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
@@ -66,7 +74,7 @@ public struct PlaygroundService: Sendable {
   }
 
   /// Draws every component of a session in its current state.
-  public func state(session id: String) async throws(PlaygroundError) -> ByteBuffer {
+  public func state(session id: String) async throws(PlaygroundError) -> PlaygroundAnswer {
     let lease = try await hub.checkOut(id, kind: "all")
     return try await draw(lease, kind: "all") { session, worker, budget throws(PlaygroundError) in
       let scene = PlaygroundScene(
@@ -81,14 +89,22 @@ public struct PlaygroundService: Sendable {
   ///   then unchanged.
   public func changeSettings(
     session id: String, _ change: SettingsChange
-  ) async throws(PlaygroundError) -> ByteBuffer {
-    let lease = try await hub.checkOut(id, kind: "all")
+  ) async throws(PlaygroundError) -> PlaygroundAnswer {
+    var lease = try await hub.checkOut(id, kind: "all")
     let limits = self.limits
+    // Refused before drawing when it can be: the checks read the request, not the fonts, so a
+    // client sending bad settings in a loop never takes a drawing thread.
+    do {
+      try lease.session.applySettings(change, limits: limits)
+      try PlaygroundScene.checkMarkup(lease.session.settings, limits: limits)
+    } catch {
+      await hub.checkIn(id, kind: "all", session: nil)
+      throw error
+    }
     return try await draw(lease, kind: "all") { session, worker, budget throws(PlaygroundError) in
-      try session.applySettings(change, limits: limits)
       let scene = PlaygroundScene(
         typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
-      try scene.checkText(session.settings, limits: limits)
+      try scene.checkSpoilers(session.settings, limits: limits)
       return (scene.views(of: Component.allCases, session: &session), nil)
     }
   }
@@ -99,7 +115,9 @@ public struct PlaygroundService: Sendable {
   ///   animation of the change.
   /// - Throws: ``PlaygroundError`` when the component cannot be drawn after the tap (422);
   ///   the session is then unchanged.
-  func tap(session id: String, _ request: TapRequest) async throws(PlaygroundError) -> ByteBuffer {
+  func tap(
+    session id: String, _ request: TapRequest
+  ) async throws(PlaygroundError) -> PlaygroundAnswer {
     let kind = "tap \(request.component.rawValue)"
     let lease = try await hub.checkOut(id, kind: kind)
     return try await draw(lease, kind: kind) { session, worker, budget throws(PlaygroundError) in
@@ -118,9 +136,9 @@ public struct PlaygroundService: Sendable {
   ///
   /// - Throws: ``PlaygroundError`` for an unknown action, or 409 for an insertion into a full
   ///   list; the session is then unchanged.
-  func act(session id: String, _ request: ActionRequest) async throws(PlaygroundError)
-    -> ByteBuffer
-  {
+  func act(
+    session id: String, _ request: ActionRequest
+  ) async throws(PlaygroundError) -> PlaygroundAnswer {
     let kind = "action \(request.component.rawValue)"
     var lease = try await hub.checkOut(id, kind: kind)
     // Refused before drawing: an action changes the session without laying anything out.
@@ -165,7 +183,11 @@ public struct PlaygroundService: Sendable {
   private struct Drawn: Sendable {
     var outcome:
       Result<(session: PlaygroundSession, images: [StoredImage], json: ByteBuffer), PlaygroundError>
+    /// The processor time of the drawing.
     var elapsed: Duration
+    /// When the drawing began and ended, by the clock.
+    var began: ContinuousClock.Instant
+    var ended: ContinuousClock.Instant
   }
 
   private struct StoredImage: Sendable {
@@ -176,12 +198,14 @@ public struct PlaygroundService: Sendable {
   /// Runs a drawing on the pool, stores its images, checks the session in and answers.
   private func draw(
     _ lease: SessionHub.Lease, kind: String, _ drawing: @escaping Drawing
-  ) async throws(PlaygroundError) -> ByteBuffer {
+  ) async throws(PlaygroundError) -> PlaygroundAnswer {
     let limits = self.limits
+    let submitted = ContinuousClock.now
     let drawn: Drawn
     do {
-      drawn = try await pool.run(estimate: lease.estimate) { worker in
-        let start = ContinuousClock.now
+      drawn = try await pool.run(estimate: lease.estimate, usage: lease.usage) { worker in
+        let began = ContinuousClock.now
+        let start = DrawingPool.threadTime()
         let outcome = Result { () throws(PlaygroundError) in
           var session = lease.session
           let budget = PixelBudget(limits: limits)
@@ -189,7 +213,9 @@ public struct PlaygroundService: Sendable {
           return Self.answer(
             id: lease.id, session: session, views: views, tap: tap, budget: budget)
         }
-        return Drawn(outcome: outcome, elapsed: start.duration(to: .now))
+        return Drawn(
+          outcome: outcome, elapsed: DrawingPool.threadTime() - start, began: began,
+          ended: .now)
       }
     } catch {
       await hub.checkIn(lease.id, kind: kind, session: nil)
@@ -200,7 +226,9 @@ public struct PlaygroundService: Sendable {
       await hub.checkIn(
         lease.id, kind: kind, session: answer.session,
         images: answer.images.map { ($0.number, $0.bytes) }, elapsed: drawn.elapsed)
-      return answer.json
+      return PlaygroundAnswer(
+        json: answer.json, waited: drawn.began - submitted, drawing: drawn.ended - drawn.began,
+        processor: drawn.elapsed)
     case .failure(let error):
       await hub.checkIn(lease.id, kind: kind, session: nil, elapsed: drawn.elapsed)
       throw error

@@ -9,10 +9,31 @@ struct ServerStats: Codable, Sendable {
   var queuedDrawings: Int
   /// Drawing jobs being drawn.
   var runningDrawings: Int
+  /// Jobs drawn so far, light and heavy.
+  var drawnJobs: [String: Int]
+  /// The processor seconds they took, light and heavy.
+  var drawingSeconds: [String: Double]
+  /// Drawings by kind of request: how many, and their processor seconds.
+  var drawingsByKind: [String: [Double]]
   /// Sessions kept.
   var sessions: Int
   /// Bytes of images kept for the pages.
   var imageBytes: Int
+  /// Each connection phase's deadline in seconds, by ``ConnectionPhase`` name.
+  var deadlines: [String: Double]
+
+  static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) * 1e-18
+  }
+
+  /// The deadlines of a set of limits.
+  static func deadlines(_ limits: PlaygroundLimits) -> [String: Double] {
+    Dictionary(
+      uniqueKeysWithValues: ConnectionPhase.allCases.map { phase in
+        (phase.rawValue, seconds(phase.timeout(limits)))
+      })
+  }
 
   static func encode(_ stats: ServerStats) throws -> ByteBuffer {
     let encoder = JSONEncoder()

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 
 /// The sessions and their images, handed out one request at a time.
@@ -16,6 +17,31 @@ actor SessionHub {
     var session: PlaygroundSession
     /// How long this kind of request took last time for this session.
     var estimate: Duration
+    /// The drawing time the session has used lately, in seconds: its jobs wait behind those
+    /// of sessions that have used less.
+    var usage: Double
+  }
+
+  /// Drawing time used, decaying with a half-life: what a session (or all new sessions
+  /// together) has taken of the drawing threads lately.
+  private struct Usage {
+    var seconds = 0.0
+    var since: ContinuousClock.Instant
+
+    /// The half-life of usage: a session that stops drawing is back to nothing in a minute.
+    static let halfLife = 10.0
+
+    func decayed(at now: ContinuousClock.Instant) -> Double {
+      let (whole, attoseconds) = (now - since).components
+      let elapsed = Double(whole) + Double(attoseconds) * 1e-18
+      return seconds * pow(0.5, max(0, elapsed) / Self.halfLife)
+    }
+
+    mutating func add(_ duration: Duration, at now: ContinuousClock.Instant) {
+      let (whole, attoseconds) = duration.components
+      seconds = decayed(at: now) + Double(whole) + Double(attoseconds) * 1e-18
+      since = now
+    }
   }
 
   private struct Slot {
@@ -24,6 +50,7 @@ actor SessionHub {
     var waiters: [CheckedContinuation<Void, Never>] = []
     /// The last time each kind of request took.
     var costs: [String: Duration] = [:]
+    var usage: Usage
   }
 
   private let limits: PlaygroundLimits
@@ -34,6 +61,9 @@ actor SessionHub {
   /// ``PlaygroundLimits/sessionBurst``: a token bucket.
   private var creationTokens: Double
   private var lastCreation: ContinuousClock.Instant
+  /// The drawing time new sessions have used, together: a client making sessions in a loop
+  /// gets them behind the sessions in use.
+  private var creationUsage: Usage
 
   init(limits: PlaygroundLimits, clock: @escaping @Sendable () -> ContinuousClock.Instant) {
     self.limits = limits
@@ -46,10 +76,14 @@ actor SessionHub {
       sessionCapacity: max(limits.imageBytes * 2, limits.storedImageBytes / 8))
     creationTokens = Double(limits.sessionBurst)
     lastCreation = clock()
+    creationUsage = Usage(since: lastCreation)
   }
 
   /// How many sessions are kept.
   var sessionCount: Int { store.count }
+
+  /// The drawings made so far by kind of request, and the processor seconds they took.
+  private(set) var drawings: [String: (count: Int, seconds: Double)] = [:]
 
   /// The bytes of images kept.
   var imageBytes: Int { images.bytes }
@@ -69,13 +103,15 @@ actor SessionHub {
       throw .busy("sessions are being made faster than \(limits.sessionsPerSecond) a second")
     }
     let session = PlaygroundSession()
-    guard let id = store.insert(Slot(session: session), now: now, isHeld: \.isBusy) else {
+    let slot = Slot(session: session, usage: Usage(since: now))
+    guard let id = store.insert(slot, now: now, isHeld: \.isBusy) else {
       throw .busy(
         "the playground has \(limits.sessions) sessions, all in use; try again in a minute",
         retryAfter: 30)
     }
     creationTokens -= 1
-    return Lease(id: id, session: session, estimate: .zero)
+    return Lease(
+      id: id, session: session, estimate: .zero, usage: creationUsage.decayed(at: now))
   }
 
   /// Checks a session out for a request, waiting for the session's earlier requests.
@@ -112,7 +148,9 @@ actor SessionHub {
       slot.isBusy = true
       store[id, now: clock()] = slot
     }
-    return Lease(id: id, session: slot.session, estimate: slot.costs[kind] ?? .zero)
+    return Lease(
+      id: id, session: slot.session, estimate: slot.costs[kind] ?? .zero,
+      usage: slot.usage.decayed(at: clock()))
   }
 
   /// Checks a session back in, with its new state and images when the request succeeded, and
@@ -128,9 +166,18 @@ actor SessionHub {
     _ id: String, kind: String, session: PlaygroundSession?,
     images newImages: [(number: Int, bytes: ByteBuffer)] = [], elapsed: Duration? = nil
   ) {
-    guard var slot = store[id, now: clock()] else { return }
+    let now = clock()
+    guard var slot = store[id, now: now] else { return }
     if let session { slot.session = session }
-    if let elapsed { slot.costs[kind] = elapsed }
+    if let elapsed {
+      slot.costs[kind] = elapsed
+      let (whole, attoseconds) = elapsed.components
+      drawings[kind, default: (0, 0)].count += 1
+      drawings[kind, default: (0, 0)].seconds += Double(whole) + Double(attoseconds) * 1e-18
+      // A new session's drawing counts for it and for all new sessions together.
+      if kind == Self.creation { creationUsage.add(elapsed, at: now) }
+      slot.usage.add(elapsed, at: now)
+    }
     for image in newImages {
       images.add(image.bytes, session: id, number: image.number)
     }
@@ -143,6 +190,10 @@ actor SessionHub {
       next.resume()
     }
   }
+
+  /// The kind of the request that creates a session, whose drawing counts for all new
+  /// sessions together.
+  static let creation = "new"
 
   /// An image an answer named, while it is kept.
   func image(session id: String, number: Int) -> ByteBuffer? {
