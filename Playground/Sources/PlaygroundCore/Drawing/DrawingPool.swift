@@ -91,13 +91,9 @@ public final class DrawingPool: Sendable {
     return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
   }
 
-  /// The light and the heavy jobs drawn so far, and the processor time they took.
-  public var drawn:
-    (light: (jobs: Int, processor: Duration), heavy: (jobs: Int, processor: Duration))
-  {
-    let counts = queue.drawn
-    return (counts[0], counts[1])
-  }
+  /// The jobs drawn so far and the processor time they took, by `light` or `heavy` and the
+  /// kind of request (`heavy tap list`, `light all`…).
+  public var drawn: [String: (jobs: Int, processor: Duration)] { queue.drawn }
 
   /// How many jobs wait and how many are being drawn.
   public var load: (queued: Int, running: Int) { queue.load }
@@ -105,6 +101,7 @@ public final class DrawingPool: Sendable {
   /// Draws on a drawing thread.
   ///
   /// - Parameters:
+  ///   - kind: What the job draws, for the counts.
   ///   - estimate: How long the job is expected to take.
   ///   - usage: The drawing time the job's session has used lately; less goes first.
   ///   - body: The drawing, given the thread's worker.
@@ -112,12 +109,12 @@ public final class DrawingPool: Sendable {
   /// - Throws: What `body` threw, or ``PlaygroundError`` 503 when the queue is full or the job
   ///   waited too long.
   public func run<Output: Sendable>(
-    estimate: Duration = .zero, usage: Double = 0,
+    kind: String = "", estimate: Duration = .zero, usage: Double = 0,
     _ body: @escaping @Sendable (inout DrawingWorker) throws(PlaygroundError) -> Output
   ) async throws(PlaygroundError) -> Output {
     let result: Result<Output, PlaygroundError> = await withCheckedContinuation { continuation in
       let job = Job(
-        estimate: estimate, usage: usage, enqueued: .now,
+        kind: kind, estimate: estimate, usage: usage, enqueued: .now,
         work: { worker in
           do throws(PlaygroundError) {
             continuation.resume(returning: .success(try body(&worker)))
@@ -137,6 +134,7 @@ public final class DrawingPool: Sendable {
 extension DrawingPool {
   /// A drawing job: exactly one of `work` and `refuse` is called, once.
   struct Job: Sendable {
+    var kind: String
     var estimate: Duration
     var usage: Double
     /// Whether the job's estimate is well over what jobs take (set when it is queued).
@@ -153,7 +151,7 @@ extension DrawingPool {
     private var jobs: [Job] = []
     private var running = 0
     private var isStopped = false
-    private var counts: [(jobs: Int, processor: Duration)] = [(0, .zero), (0, .zero)]
+    private var counts: [String: (jobs: Int, processor: Duration)] = [:]
     /// A running average of the processor time jobs take.
     private var typical: Duration = .milliseconds(20)
     private let limits: PlaygroundLimits
@@ -228,13 +226,14 @@ extension DrawingPool {
       condition.withLock {
         running -= 1
         typical = typical * 0.95 + elapsed * 0.05
-        counts[job.isHeavy ? 1 : 0].jobs += 1
-        counts[job.isHeavy ? 1 : 0].processor += elapsed
+        let key = "\(job.isHeavy ? "heavy" : "light") \(job.kind)"
+        counts[key, default: (0, .zero)].jobs += 1
+        counts[key, default: (0, .zero)].processor += elapsed
       }
     }
 
-    /// The light and the heavy jobs drawn so far, and their processor time.
-    var drawn: [(jobs: Int, processor: Duration)] { condition.withLock { counts } }
+    /// The jobs drawn so far, by class and kind, and their processor time.
+    var drawn: [String: (jobs: Int, processor: Duration)] { condition.withLock { counts } }
 
     var isRunning: Bool { condition.withLock { !isStopped } }
 

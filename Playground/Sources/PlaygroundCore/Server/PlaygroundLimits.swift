@@ -47,7 +47,7 @@ public struct PlaygroundLimits: Sendable {
   /// (decaying by half every 10 s; a person tapping now and then uses about 0.2) is served like
   /// a heavy
   /// job: by the heavy threads, with at most ``queuedHeavyJobs`` waiting.
-  public var busySessionUsage = 1.0
+  public var busySessionUsage = 0.5
   /// The longest a job waits for a thread before it is answered 503.
   public var queueWait: Duration = .seconds(5)
   /// The most requests of one session waiting behind its current one; a session's requests

@@ -34,12 +34,10 @@ extension PlaygroundServer {
       let drawn = service.pool.drawn
       let stats = ServerStats(
         connections: registry.counts, queuedDrawings: queued, runningDrawings: running,
-        drawnJobs: ["light": drawn.light.jobs, "heavy": drawn.heavy.jobs],
-        drawingSeconds: [
-          "light": ServerStats.seconds(drawn.light.processor),
-          "heavy": ServerStats.seconds(drawn.heavy.processor),
-        ],
-        drawingsByKind: await service.drawings.mapValues { [Double($0.count), $0.seconds] },
+        drawnJobs: drawn.mapValues(\.jobs),
+        drawingSeconds: drawn.mapValues {
+          (ServerStats.seconds($0.processor) * 1000).rounded() / 1000
+        },
         sessions: await service.sessionCount, imageBytes: await service.imageBytes,
         deadlines: ServerStats.deadlines(limits))
       return HTTPAnswer.json(try ServerStats.encode(stats))

@@ -42,12 +42,6 @@ public struct PlaygroundService: Sendable {
     get async { await hub.sessionCount }
   }
 
-  /// The drawings made so far by kind of request (`new`, `all`, `tap list`, `action list`…),
-  /// and the processor seconds they took.
-  public var drawings: [String: (count: Int, seconds: Double)] {
-    get async { await hub.drawings }
-  }
-
   /// The bytes of images kept for the pages to load.
   public var imageBytes: Int {
     get async { await hub.imageBytes }
@@ -203,7 +197,8 @@ public struct PlaygroundService: Sendable {
     let submitted = ContinuousClock.now
     let drawn: Drawn
     do {
-      drawn = try await pool.run(estimate: lease.estimate, usage: lease.usage) { worker in
+      drawn = try await pool.run(kind: kind, estimate: lease.estimate, usage: lease.usage) {
+        worker in
         let began = ContinuousClock.now
         let start = DrawingPool.threadTime()
         let outcome = Result { () throws(PlaygroundError) in

@@ -9,12 +9,10 @@ struct ServerStats: Codable, Sendable {
   var queuedDrawings: Int
   /// Drawing jobs being drawn.
   var runningDrawings: Int
-  /// Jobs drawn so far, light and heavy.
+  /// Jobs drawn so far, by class and kind (`light tap expandable`, `heavy all`…).
   var drawnJobs: [String: Int]
-  /// The processor seconds they took, light and heavy.
+  /// The processor seconds they took, by class and kind.
   var drawingSeconds: [String: Double]
-  /// Drawings by kind of request: how many, and their processor seconds.
-  var drawingsByKind: [String: [Double]]
   /// Sessions kept.
   var sessions: Int
   /// Bytes of images kept for the pages.

@@ -82,9 +82,6 @@ actor SessionHub {
   /// How many sessions are kept.
   var sessionCount: Int { store.count }
 
-  /// The drawings made so far by kind of request, and the processor seconds they took.
-  private(set) var drawings: [String: (count: Int, seconds: Double)] = [:]
-
   /// The bytes of images kept.
   var imageBytes: Int { images.bytes }
 
@@ -171,9 +168,6 @@ actor SessionHub {
     if let session { slot.session = session }
     if let elapsed {
       slot.costs[kind] = elapsed
-      let (whole, attoseconds) = elapsed.components
-      drawings[kind, default: (0, 0)].count += 1
-      drawings[kind, default: (0, 0)].seconds += Double(whole) + Double(attoseconds) * 1e-18
       // A new session's drawing counts for it and for all new sessions together.
       if kind == Self.creation { creationUsage.add(elapsed, at: now) }
       slot.usage.add(elapsed, at: now)
