@@ -104,6 +104,8 @@ function show(answer) {
     if (!image) continue;
     clearTimeout(playground.timers[name]);
     image.onload = null;
+    // The server keeps images for a while, not for ever: one gone before it loaded is said so.
+    image.onerror = () => status(`The ${name} image is no longer kept; reload the page.`);
     if (view.error) {
       image.removeAttribute("src");
       status(`${name}: ${view.error}`);
