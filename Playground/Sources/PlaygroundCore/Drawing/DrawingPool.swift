@@ -40,7 +40,7 @@ public final class DrawingPool: Sendable {
         // other threads, so what they draw only takes the time nothing else needs. (On Linux
         // a nice value belongs to a thread, and `who` 0 is the caller.)
         #if os(Linux)
-          if isHeavy { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+          if isHeavy { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19) }
           DrawingPool.nameThread(isHeavy ? "draw-heavy-\(index)" : "draw-\(index)")
         #endif
         var worker = DrawingWorker(index: index)

@@ -32,8 +32,8 @@ public struct PlaygroundLimits: Sendable {
   /// How many threads draw light jobs. Drawing never runs on an event loop or in Swift's
   /// cooperative pool, so requests that do not draw never wait for it.
   public var workers = 4
-  /// How many threads draw heavy jobs (see ``heavyJob`` and ``busySessionUsage``), at a lower
-  /// priority than everything else. With none, the light threads take every job.
+  /// How many threads draw heavy jobs (see ``heavyJob`` and ``busySessionUsage``), at the
+  /// lowest priority (nice 19). With none, the light threads take every job.
   public var heavyWorkers = 1
   /// The most drawing jobs waiting for a thread; a request past it is a 503 at once.
   public var queuedJobs = 32
