@@ -108,6 +108,26 @@ import Testing
   }
 }
 
+@Suite struct DrawingWorkerTests {
+  @Test("a drawing thread keeps the typesetters of the two languages it used last")
+  func boundsTypesetters() async throws {
+    var limits = PlaygroundLimits()
+    limits.workers = 1
+    limits.heavyWorkers = 0
+    let pool = DrawingPool(limits: limits)
+    let kept = try await pool.run { worker throws(PlaygroundError) in
+      var seen: [[String]] = []
+      for language in ["en", "ja", "he", "ja"] {
+        _ = try worker.typesetter(for: language)
+        seen.append(worker.languages)
+      }
+      return seen
+    }
+    #expect(kept == [["en"], ["ja", "en"], ["he", "ja"], ["ja", "he"]])
+    #expect(DrawingWorker.maximumTypesetters == 2)
+  }
+}
+
 /// Values appended from drawing threads, read by the test.
 final class OrderLog: @unchecked Sendable {
   private let lock = NSLock()

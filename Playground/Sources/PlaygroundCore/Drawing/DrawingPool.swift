@@ -168,6 +168,7 @@ extension DrawingPool {
     func add(_ job: Job) -> PlaygroundError? {
       var job = job
       return condition.withLock { () -> PlaygroundError? in
+        guard !isStopped else { return .busy("the server is stopping") }
         // Heavy against what jobs cost now, not only against a fixed threshold.
         job.isHeavy =
           job.estimate > max(limits.heavyJob, typical * 4) || job.usage > limits.busySessionUsage

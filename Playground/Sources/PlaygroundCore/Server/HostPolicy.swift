@@ -47,8 +47,9 @@ public struct HostPolicy: Sendable {
     guard allows(name.lowercased()) else {
       return PlaygroundError(
         status: 421,
-        "the Host header names \(PlaygroundError.quote(name)), not this server; open it as"
-          + " http://\(boundHost.contains(":") ? "[\(boundHost)]" : boundHost)/")
+        "the Host header names \(PlaygroundError.quote(name)), not this server, which answers"
+          + " the addresses it listens on (\(PlaygroundError.quote(boundHost))), localhost on a"
+          + " loopback, and the names given with --allowed-host")
     }
     return nil
   }
