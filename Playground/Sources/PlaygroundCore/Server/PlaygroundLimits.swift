@@ -71,7 +71,7 @@ public struct PlaygroundLimits: Sendable {
   public var sessionBurst = 60
   /// The most bytes of images kept for the pages to load, over all sessions; the oldest go
   /// first.
-  public var storedImageBytes = 64 << 20
+  public var storedImageBytes = 48 << 20
 
   // MARK: - Connections
 
