@@ -1,6 +1,6 @@
 import CCmarkGFM
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// Walks cmark-gfm's inline nodes of each paragraph and builds the ``StyledText``: styles from
 /// the node stack, the whitespace cmark dropped put back from ``MarkdownSource``, and spoilers

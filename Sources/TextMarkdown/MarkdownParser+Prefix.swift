@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 extension MarkdownParser {
   /// The styled text of the start of some Markdown, and how much of it is the whole text's.

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// Turns inline Markdown into ``StyledText``, parsed by GitHub's cmark-gfm, keeping the text's
 /// white space and lines as written: SwiftUI `Text`'s "inline only, preserving whitespace" mode.

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The real text stack in one value: a layout engine over a ``HarfBuzzShaper`` and an
 /// ``ICUAnalyzer``, and the family name styles should use.

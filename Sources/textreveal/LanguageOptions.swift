@@ -1,5 +1,6 @@
 import ArgumentParser
-import TextShaping
+import Foundation
+@_spi(Backend) import TextShaping
 
 extension LineBreakStrictness: ExpressibleByArgument {}
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// BCP 47 language tags as the commands take them (`--lang`, a record's `"lang"`): checked for
 /// their shape, so that a typo is named rather than silently ignored by font fallback.
 enum LanguageTag {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 /// `textreveal measure`: lays out JSON Lines records and prints their lines, as JSON Lines.
 struct MeasureCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// Measures one JSON Lines record and formats the result or the record's error.
 struct RecordMeasurer {
@@ -55,7 +55,7 @@ struct RecordMeasurer {
     }
     // JSON has no infinity: a font size near the largest double can overflow the widths.
     guard layout.size.width.isFinite && layout.size.height.isFinite,
-      layout.lines.allSatisfy({ $0.width.isFinite })
+      layout.lines.allSatisfy({ $0.frame.width.isFinite })
     else {
       return failure(
         "the layout's size is not a finite number (the font size is too large)", id: id,
@@ -84,7 +84,7 @@ struct RecordMeasurer {
       let content = String(text[layout.stringRange(line.contentRange)])
       json += "{\"text\":" + JSONLines.string(content)
       json += ",\"start\":\(line.range.lowerBound),\"end\":\(line.range.upperBound)"
-      json += ",\"width\":" + JSONLines.number(line.width) + "}"
+      json += ",\"width\":" + JSONLines.number(Double(line.frame.width)) + "}"
     }
     json += "],\"isTruncated\":\(layout.isTruncated),\"visibleEnd\":\(layout.visibleEnd)"
     json += ",\"isClipped\":\(layout.isClipped)"

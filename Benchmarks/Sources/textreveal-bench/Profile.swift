@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 import TextReveal
 
 /// Runs only our engine over the corpus, for a profiler: one pass to warm the shaping cache,

@@ -4,7 +4,7 @@
 /// The layout engine measures a text (``TextLayoutEngine/measure(_:configuration:)``) from these
 /// alone, so a shaper can answer from its cache without handing out glyph runs. The values are
 /// those of the piece's ``ShapedText``, bit for bit; ``init(_:text:)`` derives them from one.
-public struct ShapedMeasure: Sendable, Hashable {
+@_spi(Backend) public struct ShapedMeasure: Sendable, Hashable {
   /// The total advance of the piece, in points: its ``ShapedText/advance``.
   public var advance: Double
   /// The advance of the white space that ends the piece and hangs at a line end: the sum of

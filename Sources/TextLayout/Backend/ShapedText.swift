@@ -5,7 +5,7 @@
 ///
 /// A shaped piece is immutable and shares its storage between copies: the layout engine hands
 /// the same result from a shaping cache to many lines, and a copy costs one reference count.
-public struct ShapedText: Sendable, Hashable {
+@_spi(Backend) public struct ShapedText: Sendable, Hashable {
   private let storage: Storage
 
   /// Creates a shaped piece.
@@ -84,7 +84,7 @@ public struct ShapedText: Sendable, Hashable {
 /// An opaque identifier of a font face the shaping backend loaded.
 ///
 /// Renderers hand it back to the backend to get glyph outlines or bitmaps.
-public struct FontID: Sendable, Hashable {
+@_spi(Backend) public struct FontID: Sendable, Hashable {
   /// The backend's index of the face.
   public var rawValue: Int
 
@@ -93,7 +93,7 @@ public struct FontID: Sendable, Hashable {
 }
 
 /// Glyphs of one font, in visual order, with their positions.
-public struct GlyphRun: Sendable, Hashable {
+@_spi(Backend) public struct GlyphRun: Sendable, Hashable {
   /// The face the glyphs come from.
   public var font: FontID
   /// The font size in points.
@@ -132,7 +132,7 @@ public struct GlyphRun: Sendable, Hashable {
 }
 
 /// A glyph's displacement from its pen position, in points.
-public struct GlyphOffset: Sendable, Hashable {
+@_spi(Backend) public struct GlyphOffset: Sendable, Hashable {
   /// Horizontal displacement, positive to the right.
   public var x: Double
   /// Vertical displacement, positive downward.

@@ -85,7 +85,7 @@ public enum LineLimit: Sendable, Hashable {
 }
 
 /// How lines are placed horizontally within the layout width.
-public enum LineAlignment: Sendable, Hashable, CaseIterable {
+public enum LineAlignment: String, Sendable, Hashable, CaseIterable, Codable {
   /// At the start of each paragraph's own direction (left for left-to-right paragraphs).
   case natural
   /// At the leading edge of the layout direction.
@@ -97,7 +97,7 @@ public enum LineAlignment: Sendable, Hashable, CaseIterable {
 }
 
 /// The direction of the user interface around the text.
-public enum InterfaceDirection: Sendable, Hashable, CaseIterable {
+public enum InterfaceDirection: String, Sendable, Hashable, CaseIterable, Codable {
   /// Leading is left.
   case leftToRight
   /// Leading is right.

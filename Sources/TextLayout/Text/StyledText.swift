@@ -10,7 +10,7 @@ public struct StyledText: Sendable, Hashable {
   /// The characters.
   public private(set) var string: String
   /// The attribute runs in order, covering `string.utf8` without gaps.
-  public private(set) var runs: [Run]
+  public internal(set) var runs: [Run]
   /// The language the script of the text's first 4 KB implies (kana: `"ja"`, else Hangul:
   /// `"ko"`), found once when the text is made, for runs that name none (see
   /// ``inferringLanguage()``).

@@ -100,7 +100,7 @@ public struct FontWeight: Sendable, Hashable, Comparable {
 }
 
 /// A color with red, green, blue and alpha components between 0 and 1 (sRGB).
-public struct TextColor: Sendable, Hashable {
+public struct TextColor: Sendable, Hashable, Codable {
   /// The red component.
   public var red: Double
   /// The green component.

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// A rectangle of pixels with red, green, blue and alpha, 8 bits each, premultiplied by alpha.
 ///
@@ -85,7 +85,7 @@ public struct RGBABitmap: Sendable, Hashable {
   }
 
   /// The whole bitmap as a rectangle in pixels.
-  public var bounds: LayoutRect {
+  package var bounds: LayoutRect {
     LayoutRect(x: 0, y: 0, width: Double(width), height: Double(height))
   }
 

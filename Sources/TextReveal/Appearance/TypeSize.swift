@@ -1,3 +1,5 @@
+@_spi(Backend) import TextLayout
+
 /// Apple's content size categories (dynamic type) with the body text size of each.
 public enum TypeSize: String, Sendable, Hashable, CaseIterable, Codable {
   case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge

@@ -1,3 +1,5 @@
+@_spi(Backend) import TextLayout
+
 /// Which rows of a list are expanded, keyed by the rows' stable identity.
 ///
 /// Keying by identity rather than by index is what keeps the state right when rows are

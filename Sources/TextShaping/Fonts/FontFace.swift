@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// A description of a font face the shaping backend loaded: its file, names and vertical metrics.
 ///
@@ -59,7 +59,7 @@ public struct FontFace: Sendable, Hashable {
   ///
   /// - Parameter size: The font size in points.
   /// - Returns: The ascent, descent and line gap in points.
-  public func metrics(size: Double) -> FontMetrics {
+  @_spi(Backend) public func metrics(size: Double) -> FontMetrics {
     Self.metrics(
       unitsPerEm: unitsPerEm, ascender: ascender, descender: descender,
       lineSpacing: lineSpacing, size: size)

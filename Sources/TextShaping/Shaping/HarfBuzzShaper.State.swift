@@ -1,5 +1,5 @@
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 
 extension HarfBuzzShaper {
   /// Everything the shaper loads and caches, guarded by its mutex.

@@ -1,5 +1,5 @@
 import CHarfBuzz
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// Shapes the items of one piece with HarfBuzz and assembles the ``ShapedText``.
 struct PieceShaper {

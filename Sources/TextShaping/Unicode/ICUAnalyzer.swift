@@ -1,5 +1,5 @@
 import CICUShim
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// Line breaks (UAX #14) and bidi levels (UAX #9) from ICU.
 ///
@@ -69,7 +69,7 @@ public struct ICUAnalyzer: Sendable {
   ///   may start, in order, with whether the break is mandatory. 0 is not included.
   /// - Throws: ``TextShapingError/icu(function:code:)`` when ICU fails.
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
-  public func analyzeLineBreaks(
+  @_spi(Backend) public func analyzeLineBreaks(
     in text: Substring
   ) throws(TextShapingError) -> [LineBreakOpportunity] {
     try analyzeLineBreaks(in: text, upTo: Int.max)
@@ -86,7 +86,7 @@ public struct ICUAnalyzer: Sendable {
   /// - Returns: The opportunities at offsets up to `limit`, as ``analyzeLineBreaks(in:)`` gives
   ///   them.
   /// - Throws: ``TextShapingError/icu(function:code:)`` when ICU fails.
-  public func analyzeLineBreaks(
+  @_spi(Backend) public func analyzeLineBreaks(
     in text: Substring, upTo limit: Int
   ) throws(TextShapingError) -> [LineBreakOpportunity] {
     guard !text.isEmpty, limit > 0 else { return [] }
@@ -138,7 +138,7 @@ public struct ICUAnalyzer: Sendable {
   /// - Returns: The resolved paragraph level and runs of equal level in logical order.
   /// - Throws: ``TextShapingError/icu(function:code:)`` when ICU fails.
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
-  public func analyzeBidiLevels(
+  @_spi(Backend) public func analyzeBidiLevels(
     in text: Substring, direction: ParagraphDirection
   ) throws(TextShapingError) -> BidiAnalysis {
     guard !text.isEmpty else {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 /// The language a text's script implies, for runs that name none (issue 15).
 @Suite struct InferredLanguageTests {

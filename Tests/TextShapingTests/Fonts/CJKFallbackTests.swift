@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// Chinese and Japanese paragraphs are drawn from one CJK face, not from whichever font first
 /// covers each character (issue 15): fallback faces are sorted for the text's language, or the

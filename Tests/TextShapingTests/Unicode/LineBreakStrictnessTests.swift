@@ -1,7 +1,7 @@
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// CSS `line-break` for Chinese and Japanese, through ICU's `lb` tailorings.
 @Suite struct LineBreakStrictnessTests {

@@ -32,9 +32,9 @@ public struct PlaygroundBenchmark {
     // Where "more" is, from the same model the service builds.
     let typesetter = try Typesetter(language: "")
     let scene = PlaygroundScene(typesetter: typesetter)
-    let layout = try scene.expandableModel(PlaygroundSession()).layout(
+    let list = try scene.expandableModel(PlaygroundSession()).displayList(
       using: typesetter.stack.engine)
-    guard let more = layout.moreButton?.frame else {
+    guard let more = list.hitRegions.first(where: { $0.action == .expand })?.rect else {
       throw PlaygroundError(status: 400, "the sample text is not cut, so there is no \"more\"")
     }
     let tap = Array(#"{"component":"expandable","x":\#(more.midX),"y":\#(more.midY)}"#.utf8)

@@ -21,6 +21,6 @@ public struct Typesetter {
     } catch {
       throw PlaygroundError(status: 422, "the text stack for \"\(language)\" failed: \(error)")
     }
-    renderer = ComponentRenderer(shaper: stack.shaper, scale: .x2)
+    renderer = ComponentRenderer(stack: stack, scale: .x2)
   }
 }

@@ -1,0 +1,39 @@
+import Foundation
+@_spi(Backend) import TextLayout
+
+extension StyledText {
+  /// A styled text from an `AttributedString`: its characters, with each run's link, language,
+  /// spoiler, weight, slant and strikethrough over a base style.
+  ///
+  /// Foundation's `link` and `languageIdentifier` are read, and ``TextRevealAttributes`` for
+  /// the rest; attributes TextReveal does not know are ignored.
+  ///
+  /// ```swift
+  /// var greeting = AttributedString("Read the notes")
+  /// greeting.link = URL(string: "https://example.com/notes")
+  /// let model = ExpandableTextModel(
+  ///   text: StyledText(greeting), environment: ComponentEnvironment(width: 320))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - attributed: The attributed string.
+  ///   - base: The style of runs whose attributes say nothing else.
+  public init(_ attributed: AttributedString, base: TextStyle = TextStyle()) {
+    var text = StyledText("", style: base)
+    for run in attributed.runs {
+      var style = base
+      if let link = run.link { style.link = link }
+      if let language = run.languageIdentifier { style.language = language }
+      if let spoiler = run[TextRevealAttributes.SpoilerAttribute.self] { style.isSpoiler = spoiler }
+      if let weight = run[TextRevealAttributes.FontWeightAttribute.self] {
+        style.weight = FontWeight(min(1000, max(1, weight)))
+      }
+      if let italic = run[TextRevealAttributes.ItalicAttribute.self] { style.isItalic = italic }
+      if let strike = run[TextRevealAttributes.StrikethroughAttribute.self] {
+        style.isStrikethrough = strike
+      }
+      text.append(String(attributed[run.range].characters), style: style)
+    }
+    self = text
+  }
+}
