@@ -1,6 +1,6 @@
 import Foundation
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 /// How a demo draws a component: its colors, type size, direction, motion and pixel scale, as
 /// the command line's options and the playground's settings give them.
@@ -79,5 +79,18 @@ extension TypeSize {
     case .accessibilityExtraExtraLarge: "AX4"
     case .accessibilityExtraExtraExtraLarge: "AX5"
     }
+  }
+}
+
+extension TypeSize {
+  /// The category of a short name (xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1
+  /// to AX5), or of a case name, in any letter case.
+  public init?(name: String) {
+    guard
+      let size = TypeSize.allCases.first(where: {
+        $0.shortName.lowercased() == name.lowercased() || "\($0)" == name
+      })
+    else { return nil }
+    self = size
   }
 }

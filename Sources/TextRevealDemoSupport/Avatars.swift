@@ -1,5 +1,5 @@
 import Foundation
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 /// The avatars of the demos' chat rows: initials from a name, and a color from a fixed palette.
 public enum Avatars {

@@ -1,6 +1,6 @@
 import Foundation
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 /// A scripted run of a component, recorded as the frames of an animation: how the gallery, the
 /// command line and the benchmarks make an animated PNG of any component.
@@ -32,12 +32,19 @@ public enum Recording {
     public static var animate: Step { .animate(maximum: 5) }
   }
 
-  /// A tap that hit nothing.
-  public struct MissedTap: Error, CustomStringConvertible {
-    /// Where the tap was.
-    public var point: CGPoint
+  /// Why a script could not be recorded.
+  public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The component could not be laid out.
+    case layout(TextRevealError)
+    /// A tap hit nothing: the point, in the component's coordinates.
+    case missedTap(CGPoint)
+
     public var description: String {
-      "the tap at \(point.x.formatted()),\(point.y.formatted()) hits nothing"
+      switch self {
+      case .layout(let error): "\(error)"
+      case .missedTap(let point):
+        "the tap at \(Double(point.x).formatted()),\(Double(point.y).formatted()) hits nothing"
+      }
     }
   }
 
@@ -50,12 +57,21 @@ public enum Recording {
   ///   - start: The time of the first frame.
   ///   - framesPerSecond: The frame rate of animated steps, 30 by default.
   /// - Returns: The frames, and the component as the script left it.
-  /// - Throws: ``TextRevealError`` from laying it out, ``MissedTap`` from a tap on nothing.
+  /// - Throws: ``Failure/layout(_:)`` when the component cannot be laid out,
+  ///   ``Failure/missedTap(_:)`` for a tap on nothing.
   public static func frames<Component: RevealComponent>(
     of component: Component, using engine: TextLayoutEngine,
     script: [Step<Component.Action>], start: Double = 0, framesPerSecond: Double = 30
-  ) throws -> (frames: [AnimationFrame<Component.Action>], component: Component) {
+  ) throws(Failure) -> (frames: [AnimationFrame<Component.Action>], component: Component) {
     var component = component
+    // Reads the component as the script has changed it so far.
+    func list(at time: Double) throws(Failure) -> DisplayList<Component.Action> {
+      do {
+        return try component.displayList(using: engine, at: time)
+      } catch {
+        throw .layout(error)
+      }
+    }
     var time = start
     var frames: [AnimationFrame<Component.Action>] = []
     let step = 1 / framesPerSecond
@@ -64,28 +80,27 @@ public enum Recording {
       switch entry {
       case .hold(let duration):
         frames.append(
-          AnimationFrame(list: try component.displayList(using: engine, at: time), delay: duration))
+          AnimationFrame(list: try list(at: time), delay: duration))
       case .perform(let action):
         component.perform(action, at: time)
       case .tap(let point):
-        let list = try component.displayList(using: engine, at: time)
-        guard let action = component.hitTest(point, in: list) else {
-          throw MissedTap(point: point)
+        guard let action = component.hitTest(point, in: try list(at: time)) else {
+          throw .missedTap(point)
         }
         component.perform(action, at: time)
       case .animate(let maximum):
         let end = time + maximum
         while time < end {
-          let list = try component.displayList(using: engine, at: time)
-          guard list.animation.isChanging(after: time) else { break }
-          frames.append(AnimationFrame(list: list, delay: delay))
+          let shown = try list(at: time)
+          guard shown.animation.isChanging(after: time) else { break }
+          frames.append(AnimationFrame(list: shown, delay: delay))
           time += step
         }
       case .play(let seconds):
         let count = max(1, Int((seconds * framesPerSecond).rounded(.up)))
         for _ in 0..<count {
           frames.append(
-            AnimationFrame(list: try component.displayList(using: engine, at: time), delay: delay))
+            AnimationFrame(list: try list(at: time), delay: delay))
           time += step
         }
       }

@@ -1,5 +1,5 @@
 import Foundation
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 /// Marking phrases of a text as spoilers, as the command line's `--spoiler` and the demos do.
 public enum SpoilerPhrases {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 import TextRevealDemoSupport
 
 /// The options `render` and `render-list` share: pixel scale, colors, type size, direction,

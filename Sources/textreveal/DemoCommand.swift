@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 @_spi(Backend) import TextShaping
 
 /// `textreveal demo`: writes the gallery, every component in every state as PNG and animated

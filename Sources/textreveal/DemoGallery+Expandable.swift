@@ -2,7 +2,7 @@ import Foundation
 @_spi(Backend) import TextLayout
 import TextMarkdown
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 import TextRevealDemoSupport
 
 extension DemoGallery {
@@ -79,7 +79,7 @@ extension DemoGallery {
       var model = ExpandableTextModel(
         text: text, environment: ComponentEnvironment(width: Self.width, reducesMotion: true),
         truncationStyle: .inline, lessLabel: expanded ? "less" : nil, isExpanded: expanded)
-      model.spoilerSeed = 3
+      model.spoilers.seed = 3
       let layout = try model.layout(using: engine, expanded: expanded)
       try require(layout.isTruncated, "markdown", "the description is cut at 3 lines")
       let list = try model.displayList(using: engine)

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Backend) import TextLayout
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 import TextRevealDemoSupport
 
 extension DemoGallery {
@@ -132,7 +132,7 @@ extension DemoGallery {
         + " expands it. Drawn by the same renderer from the list's display list.")
     let demo = "list spoilers"
     var list = try list(Self.spoilerMessages, markdown: true)
-    list.spoilerSeed = 5
+    list.defaultSpoilers.seed = 5
     let hidden = try list.displayList(using: engine)
     let spoilerRegions = hidden.hitRegions.filter {
       if case .tapSpoiler = $0.action { true } else { false }

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Backend) import TextLayout
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 import TextRevealDemoSupport
 
 extension DemoGallery {
@@ -113,7 +113,7 @@ extension DemoGallery {
 
     var expandable = ExpandableTextModel(
       text: text, environment: ComponentEnvironment(width: Self.width), lineLimit: .lines(2))
-    expandable.spoilerSeed = 5
+    expandable.spoilers.seed = 5
     let collapsed = try expandable.displayList(using: engine)
     let covered = collapsed.hitRegions.filter {
       if case .tapSpoiler = $0.action { true } else { false }

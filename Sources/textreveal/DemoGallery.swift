@@ -2,7 +2,7 @@ import Foundation
 @_spi(Backend) import TextLayout
 import TextMarkdown
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 import TextRevealDemoSupport
 @_spi(Backend) import TextShaping
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(Backend) import TextLayout
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 import TextRevealDemoSupport
 @_spi(Backend) import TextShaping
 
@@ -183,7 +183,7 @@ struct RenderCommand: ParsableCommand {
       environment: appearance.appearance(reducesMotion: reduceMotion).environment(width: width),
       lineLimit: .lines(lineLimit), truncationStyle: style, moreLabel: moreLabel,
       lessLabel: lessLabel, isExpanded: state == .expanded)
-    model.spoilerSeed = seed
+    model.spoilers.seed = seed
     let hasSpoilers = model.text.runs.contains(where: \.style.isSpoiler)
     if tap != nil && !hasSpoilers {
       throw CommandError(
@@ -229,7 +229,7 @@ struct RenderCommand: ParsableCommand {
       throw CommandError("\(error)")
     } catch let error as TextRevealError {
       throw CommandError("\(error)")
-    } catch let error as Recording.MissedTap {
+    } catch let error as Recording.Failure {
       throw CommandError("\(error)")
     }
   }

@@ -1,5 +1,5 @@
 import Testing
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 import TextRevealDemoSupport
 
 @Suite struct AvatarsTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 import TextRevealDemoSupport
 
 let stack = try! TextStack()
@@ -59,7 +59,7 @@ let stack = try! TextStack()
 
   @Test("a tap on nothing fails the script, naming the point")
   func missedTap() throws {
-    #expect(throws: Recording.MissedTap.self) {
+    #expect(throws: Recording.Failure.self) {
       try Recording.frames(
         of: Self.model(), using: stack.engine, script: [.tap(CGPoint(x: 5, y: 5))])
     }

@@ -2,7 +2,7 @@ import Foundation
 @_spi(Backend) import TextLayout
 @_spi(Backend) import TextShaping
 
-@testable import TextReveal
+@_spi(FrontEnd) @testable import TextReveal
 
 /// One real text stack for the suite: DejaVu Sans through FreeType, HarfBuzz and ICU.
 // A machine without DejaVu Sans cannot run these tests: the message names the font.

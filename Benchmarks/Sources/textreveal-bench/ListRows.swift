@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Backend) import TextLayout
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 @_spi(Backend) import TextShaping
 
 /// Benchmark of issue 4: the heights of 10,000 list rows of real multilingual text at 3 lines,

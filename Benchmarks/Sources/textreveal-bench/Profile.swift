@@ -1,5 +1,5 @@
 @_spi(Backend) import TextLayout
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 /// Runs only our engine over the corpus, for a profiler: one pass to warm the shaping cache,
 /// then `repetitions` passes.

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Backend) import TextLayout
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 @_spi(Backend) import TextShaping
 
 /// The spoiler benchmarks: one animation frame of a three-line message with a hidden word (its

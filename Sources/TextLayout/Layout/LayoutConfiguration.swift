@@ -52,7 +52,7 @@ public struct LayoutConfiguration: Sendable, Hashable {
   ///
   /// - Throws: ``TextLayoutError/invalidWidth(_:)``, ``TextLayoutError/invalidLineLimit(_:)``,
   ///   ``TextLayoutError/invalidLineSpacing(_:)`` or ``TextLayoutError/invalidTabStops(_:)``.
-  public func validate() throws(TextLayoutError) {
+  package func validate() throws(TextLayoutError) {
     guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
     if case .lines(let count) = lineLimit, count < 1 { throw .invalidLineLimit(count) }
     guard lineSpacing.isFinite, lineSpacing >= 0 else { throw .invalidLineSpacing(lineSpacing) }
@@ -85,7 +85,7 @@ public enum LineLimit: Sendable, Hashable {
 }
 
 /// How lines are placed horizontally within the layout width.
-public enum LineAlignment: String, Sendable, Hashable, CaseIterable, Codable {
+public enum LineAlignment: Sendable, Hashable, CaseIterable {
   /// At the start of each paragraph's own direction (left for left-to-right paragraphs).
   case natural
   /// At the leading edge of the layout direction.

@@ -34,7 +34,7 @@ public struct TabStops: Sendable, Hashable, Codable {
   /// interval.
   ///
   /// A pen exactly on a stop moves on to the next one, as a tab always advances.
-  public func nextStop(after position: Double) -> Double {
+  package func nextStop(after position: Double) -> Double {
     // A pen within rounding of a stop counts as on it.
     let tolerance = 1e-9 * max(1, abs(position))
     if let stop = stops.first(where: { $0 > position + tolerance }) {

@@ -38,7 +38,7 @@ public struct TextMeasurement: Sendable, Hashable {
 
 extension LaidOutText {
   /// The layout's measurement: its line count, size, cut and visible end.
-  public var measurement: TextMeasurement {
+  package var measurement: TextMeasurement {
     TextMeasurement(
       lineCount: lines.count, size: layoutSize, isTruncated: isTruncated, visibleEnd: visibleEnd,
       isClipped: isClipped)

@@ -183,7 +183,7 @@ public struct StyledText: Sendable, Hashable {
     public var style: TextStyle
 
     /// Creates a run.
-    public init(range: Range<Int>, style: TextStyle) {
+    package init(range: Range<Int>, style: TextStyle) {
       self.range = range
       self.style = style
     }

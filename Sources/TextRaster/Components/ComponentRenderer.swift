@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Backend) import TextLayout
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 import TextShaping
 
 /// Draws display lists into bitmaps: the one renderer of TextRaster.

@@ -1,5 +1,5 @@
 @_spi(Backend) import TextLayout
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 extension GlyphCache {
   /// Draws every line of a layout.

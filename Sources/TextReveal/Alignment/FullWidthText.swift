@@ -34,8 +34,6 @@ public struct FullWidthText: RevealComponent, Hashable {
   public var environment: ComponentEnvironment
   /// The spoilers of the text.
   public var spoilers: SpoilerState
-  /// The seed of the spoilers' dust.
-  public var spoilerSeed: UInt64
 
   /// Creates a full-width text.
   public init(
@@ -47,11 +45,10 @@ public struct FullWidthText: RevealComponent, Hashable {
     self.frameAlignment = frameAlignment
     self.textAlignment = textAlignment
     self.spoilers = SpoilerState()
-    self.spoilerSeed = 0
   }
 
   /// A horizontal frame alignment.
-  public enum FrameAlignment: String, Sendable, Hashable, CaseIterable, Codable {
+  public enum FrameAlignment: Sendable, Hashable, CaseIterable {
     /// The leading edge of the layout direction.
     case leading
     /// Centered.
@@ -62,12 +59,12 @@ public struct FullWidthText: RevealComponent, Hashable {
 
   /// Performs a tap's action: a spoiler tap reveals from its point, a link is handed back.
   @discardableResult
-  public mutating func perform(_ action: Action, at time: Double) -> ActionOutcome {
+  public mutating func perform(_ action: Action, at time: Double) -> URL? {
     switch action {
-    case .openLink(let url): return ActionOutcome(url: url)
+    case .openLink(let url): return url
     case .tapSpoiler(let tap):
       spoilers.tap(tap, at: time, reducesMotion: environment.reducesMotion)
-      return .none
+      return nil
     }
   }
 
@@ -90,7 +87,7 @@ public struct FullWidthText: RevealComponent, Hashable {
     return DisplayList(
       size: aligned.frame.size.cgSize, background: environment.theme.background,
       items: content.items(
-        environment: environment, spoilers: spoilers, seed: spoilerSeed, at: time),
+        environment: environment, spoilers: spoilers, at: time),
       hitRegions: regions,
       accessibility: [
         AccessibilityElement(

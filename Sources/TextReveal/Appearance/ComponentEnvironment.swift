@@ -13,7 +13,7 @@
 /// model.environment.typeSize = .accessibilityMedium
 /// let layout = try model.layout(using: engine)
 /// ```
-public struct ComponentEnvironment: Sendable, Hashable, Codable {
+public struct ComponentEnvironment: Sendable, Hashable {
   /// The width the component is given, in points.
   public var width: Double
   /// The dynamic type size; text sizes are given at ``TypeSize/large``.

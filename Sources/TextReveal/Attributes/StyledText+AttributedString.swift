@@ -2,11 +2,11 @@ import Foundation
 @_spi(Backend) import TextLayout
 
 extension StyledText {
-  /// A styled text from an `AttributedString`: its characters, with each run's link, language,
-  /// spoiler, weight, slant and strikethrough over a base style.
+  /// A styled text from an `AttributedString`: its characters, with each run's link, language
+  /// and spoiler over a base style.
   ///
   /// Foundation's `link` and `languageIdentifier` are read, and ``TextRevealAttributes`` for
-  /// the rest; attributes TextReveal does not know are ignored.
+  /// spoilers; attributes TextReveal does not know are ignored.
   ///
   /// ```swift
   /// var greeting = AttributedString("Read the notes")
@@ -25,13 +25,6 @@ extension StyledText {
       if let link = run.link { style.link = link }
       if let language = run.languageIdentifier { style.language = language }
       if let spoiler = run[TextRevealAttributes.SpoilerAttribute.self] { style.isSpoiler = spoiler }
-      if let weight = run[TextRevealAttributes.FontWeightAttribute.self] {
-        style.weight = FontWeight(min(1000, max(1, weight)))
-      }
-      if let italic = run[TextRevealAttributes.ItalicAttribute.self] { style.isItalic = italic }
-      if let strike = run[TextRevealAttributes.StrikethroughAttribute.self] {
-        style.isStrikethrough = strike
-      }
       text.append(String(attributed[run.range].characters), style: style)
     }
     self = text

@@ -1,8 +1,9 @@
 import Foundation
 @_spi(Backend) import TextLayout
 
-/// The attributes TextReveal reads from an `AttributedString`, besides Foundation's `link` and
-/// `languageIdentifier`: spoilers, and the weight, slant and strikethrough of a run.
+/// The attribute TextReveal adds to an `AttributedString`: a run hidden under spoiler dust.
+///
+/// Foundation's `link` and `languageIdentifier` are read too.
 ///
 /// ```swift
 /// var message = AttributedString("The butler did it: ")
@@ -14,12 +15,6 @@ import Foundation
 public struct TextRevealAttributes: AttributeScope {
   /// Whether the run is hidden under spoiler dust until tapped.
   public let isSpoiler: SpoilerAttribute
-  /// The run's font weight.
-  public let fontWeight: FontWeightAttribute
-  /// Whether the run is italic.
-  public let isItalic: ItalicAttribute
-  /// Whether the run is struck through.
-  public let isStrikethrough: StrikethroughAttribute
   /// Foundation's attributes, `link` and `languageIdentifier` among them.
   public let foundation: AttributeScopes.FoundationAttributes
 
@@ -27,24 +22,6 @@ public struct TextRevealAttributes: AttributeScope {
   public enum SpoilerAttribute: AttributedStringKey {
     public typealias Value = Bool
     public static let name = "TextReveal.isSpoiler"
-  }
-
-  /// A font weight from 1 to 1000: 400 regular, 700 bold.
-  public enum FontWeightAttribute: AttributedStringKey {
-    public typealias Value = Int
-    public static let name = "TextReveal.fontWeight"
-  }
-
-  /// Italic.
-  public enum ItalicAttribute: AttributedStringKey {
-    public typealias Value = Bool
-    public static let name = "TextReveal.isItalic"
-  }
-
-  /// Struck through.
-  public enum StrikethroughAttribute: AttributedStringKey {
-    public typealias Value = Bool
-    public static let name = "TextReveal.isStrikethrough"
   }
 }
 

@@ -20,7 +20,7 @@ public struct AccessibilityElement<Action: Hashable & Sendable>: Sendable, Hasha
   public var actionName: String?
 
   /// Creates an element.
-  public init(
+  package init(
     role: AccessibilityRole, label: String, frame: CGRect, isExpanded: Bool? = nil,
     action: Action? = nil,
     actionName: String? = nil
@@ -35,7 +35,7 @@ public struct AccessibilityElement<Action: Hashable & Sendable>: Sendable, Hasha
 }
 
 /// The role of an accessible part of a component.
-public enum AccessibilityRole: String, Sendable, Hashable, CaseIterable, Codable {
+public enum AccessibilityRole: Sendable, Hashable, CaseIterable {
   /// A text.
   case text
   /// A button.

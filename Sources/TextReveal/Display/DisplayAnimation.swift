@@ -9,17 +9,17 @@ public struct DisplayAnimation: Sendable, Hashable {
   public var isContinuous: Bool
 
   /// Creates an animation.
-  public init(changeEnd: Double? = nil, isContinuous: Bool = false) {
+  @_spi(FrontEnd) public init(changeEnd: Double? = nil, isContinuous: Bool = false) {
     self.changeEnd = changeEnd
     self.isContinuous = isContinuous
   }
 
   /// The picture stays as it is until the component changes.
-  public static let still = DisplayAnimation()
+  @_spi(FrontEnd) public static let still = DisplayAnimation()
   /// The picture moves for as long as it is shown, and nothing is changing.
-  public static let continuous = DisplayAnimation(isContinuous: true)
+  @_spi(FrontEnd) public static let continuous = DisplayAnimation(isContinuous: true)
   /// A change that ends at a time, after which the picture stays.
-  public static func until(_ end: Double) -> DisplayAnimation {
+  @_spi(FrontEnd) public static func until(_ end: Double) -> DisplayAnimation {
     DisplayAnimation(changeEnd: end)
   }
 
@@ -34,7 +34,7 @@ public struct DisplayAnimation: Sendable, Hashable {
   }
 
   /// Both animations at once: what a component made of parts shows.
-  public func combined(with other: DisplayAnimation) -> DisplayAnimation {
+  @_spi(FrontEnd) public func combined(with other: DisplayAnimation) -> DisplayAnimation {
     let end: Double? =
       switch (changeEnd, other.changeEnd) {
       case (let first?, let second?): max(first, second)

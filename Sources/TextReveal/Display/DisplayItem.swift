@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Items are drawn back to front. A ``group(_:)`` draws its own items into a layer first, so
 /// that a clip, an opacity or a mask applies to them together.
-public enum DisplayItem: Sendable, Hashable {
+@_spi(FrontEnd) public enum DisplayItem: Sendable, Hashable {
   /// A laid-out text placed at an origin.
   case text(TextItem)
   /// A rectangle, circle or pill, filled or outlined.

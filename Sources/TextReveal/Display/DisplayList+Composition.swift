@@ -9,7 +9,7 @@ extension DisplayList {
   ///   - dx: How far to move right, in points.
   ///   - dy: How far to move down, in points.
   /// - Returns: The moved items, hit regions and accessibility frames; the size is unchanged.
-  public func offsetBy(dx: Double, dy: Double) -> DisplayList {
+  @_spi(FrontEnd) public func offsetBy(dx: Double, dy: Double) -> DisplayList {
     guard dx != 0 || dy != 0 else { return self }
     let offset = (dx: dx, dy: dy)
     var result = self
@@ -57,7 +57,7 @@ extension DisplayList {
   /// of several components can be composed into one.
   ///
   /// - Parameter transform: Wraps an action, for example in a page's own action enum.
-  public func mapActions<Other: Hashable & Sendable>(
+  @_spi(FrontEnd) public func mapActions<Other: Hashable & Sendable>(
     _ transform: (Action) -> Other
   ) -> DisplayList<Other> {
     DisplayList<Other>(
@@ -77,7 +77,7 @@ extension DisplayList {
   /// - Parameters:
   ///   - frameColor: The color of the component's outline; magenta by default.
   ///   - textColor: The color of the texts' outlines; green by default.
-  public func outliningFrames(
+  @_spi(FrontEnd) public func outliningFrames(
     frameColor: TextColor = TextColor(red: 0.9, green: 0.1, blue: 0.75, alpha: 0.9),
     textColor: TextColor = TextColor(red: 0.1, green: 0.72, blue: 0.3, alpha: 0.9)
   ) -> DisplayList {

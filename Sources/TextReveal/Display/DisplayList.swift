@@ -17,7 +17,7 @@ import Foundation
 /// try renderer.draw(list, in: &canvas)            // TextRaster, GTK, a SwiftUI Canvas…
 /// if let action = model.hitTest(tap, in: list) {
 ///   let outcome = model.perform(action, at: now)
-///   if let url = outcome.url { open(url) }
+///   if let url = outcome { open(url) }
 /// }
 /// ```
 public struct DisplayList<Action: Hashable & Sendable>: Sendable, Hashable {
@@ -26,7 +26,7 @@ public struct DisplayList<Action: Hashable & Sendable>: Sendable, Hashable {
   /// The color behind the component: its theme's background.
   public var background: TextColor
   /// What to draw, back to front.
-  public var items: [DisplayItem]
+  @_spi(FrontEnd) public var items: [DisplayItem]
   /// Where a tap does something, front-most first: the first region that contains the point
   /// wins.
   public var hitRegions: [HitRegion<Action>]
@@ -36,7 +36,7 @@ public struct DisplayList<Action: Hashable & Sendable>: Sendable, Hashable {
   public var animation: DisplayAnimation
 
   /// Creates a display list.
-  public init(
+  @_spi(FrontEnd) public init(
     size: CGSize, background: TextColor, items: [DisplayItem] = [],
     hitRegions: [HitRegion<Action>] = [], accessibility: [AccessibilityElement<Action>] = [],
     animation: DisplayAnimation = .still
@@ -49,17 +49,12 @@ public struct DisplayList<Action: Hashable & Sendable>: Sendable, Hashable {
     self.animation = animation
   }
 
-  /// The front-most hit region that contains a point.
+  /// The action of the front-most hit region that contains a point.
   ///
   /// - Parameter point: A point in the component's coordinates.
-  /// - Returns: The region, or `nil` when a tap there does nothing.
+  /// - Returns: The action, or `nil` when a tap there does nothing.
   /// - Complexity: O(*r*) for *r* regions; a list has regions only for the rows it shows.
-  public func hitRegion(at point: CGPoint) -> HitRegion<Action>? {
-    hitRegions.first { $0.rect.contains(point) }
-  }
-
-  /// The action of the front-most hit region that contains a point.
   public func action(at point: CGPoint) -> Action? {
-    hitRegion(at: point)?.action
+    hitRegions.first { $0.rect.contains(point) }?.action
   }
 }

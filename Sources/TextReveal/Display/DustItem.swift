@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The grains are already placed, sized and faded for the display list's time, and they lie
 /// inside the hidden words' rectangles; a front end draws each as an anti-aliased circle.
-public struct DustItem: Sendable, Hashable {
+@_spi(FrontEnd) public struct DustItem: Sendable, Hashable {
   /// The grains.
   public var grains: [DustGrain]
   /// The colors the grains take, by ``DustGrain/colorIndex``: each hidden run's text color.
@@ -19,7 +19,7 @@ public struct DustItem: Sendable, Hashable {
 }
 
 /// One grain of spoiler dust.
-public struct DustGrain: Sendable, Hashable {
+@_spi(FrontEnd) public struct DustGrain: Sendable, Hashable {
   /// Its center in the component.
   public var center: CGPoint
   /// Its diameter in points.

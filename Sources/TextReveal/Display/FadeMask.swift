@@ -2,7 +2,7 @@ import Foundation
 @_spi(Backend) import TextLayout
 
 /// A horizontal alpha ramp over a rectangle: text under it fades from opaque to clear.
-public struct FadeMask: Sendable, Hashable {
+@_spi(FrontEnd) public struct FadeMask: Sendable, Hashable {
   /// The rectangle the ramp covers.
   public var rect: CGRect
   /// Which side of the rectangle is clear.

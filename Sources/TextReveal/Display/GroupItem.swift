@@ -3,7 +3,7 @@ import Foundation
 
 /// Items drawn together into a layer, which is then clipped, masked and faded as one before it
 /// is composited.
-public struct GroupItem: Sendable, Hashable {
+@_spi(FrontEnd) public struct GroupItem: Sendable, Hashable {
   /// What the group draws, back to front, in the component's coordinates.
   public var items: [DisplayItem]
   /// Only what falls inside this rectangle shows; `nil` for no clip.

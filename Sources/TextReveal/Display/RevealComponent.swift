@@ -11,7 +11,7 @@ import Foundation
 /// func tap<C: RevealComponent>(_ component: inout C, at point: CGPoint, time: Double) throws {
 ///   let list = try component.displayList(using: engine, at: time)
 ///   guard let action = component.hitTest(point, in: list) else { return }
-///   if let url = component.perform(action, at: time).url { open(url) }
+///   if let url = component.perform(action, at: time) { open(url) }
 /// }
 /// ```
 ///
@@ -42,8 +42,11 @@ public protocol RevealComponent: Sendable {
 
   /// Performs an action at a time: changes the component's state (starting an animation) or
   /// hands a link back to open.
+  ///
+  /// - Returns: The link to open with the platform's handler, for a tap on a link; otherwise
+  ///   `nil`, the component having changed its own state, if anything.
   @discardableResult
-  mutating func perform(_ action: Action, at time: Double) -> ActionOutcome
+  mutating func perform(_ action: Action, at time: Double) -> URL?
 }
 
 extension RevealComponent {

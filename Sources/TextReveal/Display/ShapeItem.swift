@@ -3,7 +3,7 @@ import Foundation
 
 /// A rectangle with rounded corners, filled or outlined: a pill, a separator, an avatar's
 /// circle, a frame outline.
-public struct ShapeItem: Sendable, Hashable {
+@_spi(FrontEnd) public struct ShapeItem: Sendable, Hashable {
   /// The rectangle in the component.
   public var rect: CGRect
   /// The corner radius; half the shorter side makes a pill, or a circle of a square.

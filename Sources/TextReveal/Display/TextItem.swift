@@ -6,7 +6,7 @@ import Foundation
 /// A run's own ``TextLayout/TextStyle/color`` wins; other text takes ``color``, and links and
 /// the truncation token's label ("more") take ``accentColor``. Runs styled as spoilers are drawn
 /// as ``spoilers`` says: hidden under dust, they are left out so that nothing shows through.
-public struct TextItem: Sendable, Hashable {
+@_spi(FrontEnd) public struct TextItem: Sendable, Hashable {
   /// The text as laid out.
   public var layout: LaidOutText
   /// Where the layout's origin (its top-left corner) sits in the component.
@@ -48,7 +48,7 @@ public struct TextItem: Sendable, Hashable {
 }
 
 /// Which runs of a text item are drawn.
-public enum SpoilerTextVisibility: Sendable, Hashable, CaseIterable {
+@_spi(FrontEnd) public enum SpoilerTextVisibility: Sendable, Hashable, CaseIterable {
   /// Every run, spoilers included (revealed spoilers).
   case visible
   /// Every run but the spoilers (hidden under dust).

@@ -34,7 +34,7 @@ public struct ExpandableTextModel: RevealComponent, Hashable {
       guard text != oldValue else { return }
       isExpanded = false
       transition = nil
-      spoilers = SpoilerState(mode: spoilers.mode)
+      spoilers = SpoilerState(mode: spoilers.mode, seed: spoilers.seed)
     }
   }
   /// The width, type size, theme, direction and motion.
@@ -59,8 +59,6 @@ public struct ExpandableTextModel: RevealComponent, Hashable {
   public var isExpanded: Bool
   /// The spoilers of the text.
   public var spoilers: SpoilerState
-  /// The seed of the spoilers' dust.
-  public var spoilerSeed: UInt64
   /// The expand or collapse under way, if any.
   private(set) var transition: Transition?
 
@@ -90,11 +88,10 @@ public struct ExpandableTextModel: RevealComponent, Hashable {
     self.animationDuration = Self.defaultAnimationDuration
     self.isExpanded = isExpanded
     self.spoilers = SpoilerState()
-    self.spoilerSeed = 0
   }
 
   /// The duration of every expand and collapse animation unless set otherwise, in seconds.
-  public static let defaultAnimationDuration = 0.35
+  package static let defaultAnimationDuration = 0.35
 
   /// How far outside a button's rectangle a tap still hits it, in points.
   static let hitSlop = 8.0
@@ -104,7 +101,7 @@ public struct ExpandableTextModel: RevealComponent, Hashable {
   /// Performs a tap's action at a time: expanding and collapsing animate from that time, a
   /// spoiler tap reveals from its point, and a link is handed back to open.
   @discardableResult
-  public mutating func perform(_ action: Action, at time: Double) -> ActionOutcome {
+  public mutating func perform(_ action: Action, at time: Double) -> URL? {
     switch action {
     case .expand, .collapse:
       let expands = action == .expand
@@ -115,11 +112,11 @@ public struct ExpandableTextModel: RevealComponent, Hashable {
         transition?.reversed(at: time, duration: duration)
         ?? Transition(start: time, duration: duration)
     case .openLink(let url):
-      return ActionOutcome(url: url)
+      return url
     case .tapSpoiler(let tap):
       spoilers.tap(tap, at: time, reducesMotion: environment.reducesMotion)
     }
-    return .none
+    return nil
   }
 
   /// The action under a point: the button first, then hidden words, links, and the whole text
@@ -158,7 +155,7 @@ public struct ExpandableTextModel: RevealComponent, Hashable {
           .group(
             GroupItem(
               items: content.items(
-                environment: environment, spoilers: spoilers, seed: spoilerSeed, at: time),
+                environment: environment, spoilers: spoilers, at: time),
               clip: clip))
         ],
         accessibility: accessibility(of: expanded, frame: clip, at: time),
@@ -174,7 +171,7 @@ public struct ExpandableTextModel: RevealComponent, Hashable {
     let theme = environment.theme
     let content = TextContent(layout: layout.text, origin: LayoutPoint(x: 0, y: 0))
     var items = content.items(
-      environment: environment, spoilers: spoilers, seed: spoilerSeed, at: time)
+      environment: environment, spoilers: spoilers, at: time)
     if let fade = layout.fade {
       items = [
         .group(

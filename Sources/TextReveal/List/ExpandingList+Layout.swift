@@ -133,7 +133,7 @@ extension ExpandingList {
   /// with its links and spoilers, and "Read more" or "Show less" under cut rows. While a toggle
   /// animates, every row moves from its old frame to its new one and a toggled row's text is
   /// clipped to its growing or shrinking height, its label moving with the text's end and
-  /// cross-fading to the new one.
+  /// the old one fading out before the new one fades in.
   ///
   /// - Complexity: Measuring every row once per expansion state (kept between frames), and
   ///   laying out the text of the rows `visibleRect` meets.
@@ -257,8 +257,8 @@ extension ExpandingList {
       configuration: isExpanded.after || isExpanded.before
         ? unlimitedConfiguration : limitedConfiguration)
     let content = TextContent(layout: laidOut, origin: LayoutPoint(x: textX, y: textTop))
-    let spoilers = spoilers[row.id] ?? SpoilerState(mode: spoilerMode)
-    let seed = spoilerSeed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
+    let spoilers = spoilers[row.id] ?? defaultSpoilers
+    let seed = spoilers.seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
     var rowItems = content.items(
       environment: environment, spoilers: spoilers, seed: seed, at: time)
     if changes {
@@ -280,9 +280,12 @@ extension ExpandingList {
       }
       let shown = isExpanded.after ? labels.showLess : labels.readMore
       if changes {
+        // The old label fades out in the first half, the new one in over the second: never
+        // two labels over each other.
         let gone = isExpanded.before ? labels.showLess : labels.readMore
-        rowItems.append(.group(GroupItem(items: [label(gone)], opacity: 1 - progress)))
-        rowItems.append(.group(GroupItem(items: [label(shown)], opacity: progress)))
+        rowItems.append(
+          .group(GroupItem(items: [label(gone)], opacity: max(0, 1 - 2 * progress))))
+        rowItems.append(.group(GroupItem(items: [label(shown)], opacity: max(0, 2 * progress - 1))))
       } else {
         rowItems.append(label(shown))
       }

@@ -30,9 +30,12 @@ public struct ExpandingList<ID: Hashable & Sendable>: RevealComponent, Equatable
   public var rows: [ListRow<ID>] {
     didSet {
       rowsVersion = ListCache<ID>.newVersion()
-      if !spoilers.isEmpty {
+      // Rows that are gone take their state with them, so that a reused identity starts
+      // collapsed and hidden.
+      if !spoilers.isEmpty || !expansion.expanded.isEmpty {
         let ids = Set(rows.map(\.id))
         spoilers = spoilers.filter { ids.contains($0.key) }
+        expansion.removeAll(notIn: ids)
       }
     }
   }
@@ -45,12 +48,11 @@ public struct ExpandingList<ID: Hashable & Sendable>: RevealComponent, Equatable
   public var lineLimit: LineLimit
   /// Which rows are expanded, by identity.
   public var expansion: ExpansionSet<ID>
-  /// Each row's spoilers, by identity; a row missing here has its spoilers hidden.
+  /// Each row's spoilers, by identity; a row missing here has ``defaultSpoilers``.
   public var spoilers: [ID: SpoilerState]
-  /// Whether a second tap on a row's revealed spoilers hides them.
-  public var spoilerMode: SpoilerState.Mode
-  /// The seed of the spoilers' dust.
-  public var spoilerSeed: UInt64
+  /// The spoilers of a row not in ``spoilers``: hidden, in the mode and with the seed that a
+  /// row's spoilers start from when tapped.
+  public var defaultSpoilers: SpoilerState
   /// Spacing and sizes of a row.
   public var metrics: Metrics
   /// The label under a cut, collapsed row.
@@ -80,8 +82,7 @@ public struct ExpandingList<ID: Hashable & Sendable>: RevealComponent, Equatable
     self.lineLimit = lineLimit
     self.expansion = expansion
     self.spoilers = [:]
-    self.spoilerMode = .revealOnly
-    self.spoilerSeed = 0
+    self.defaultSpoilers = SpoilerState()
     self.metrics = Metrics()
     self.readMoreLabel = "Read more"
     self.showLessLabel = "Show less"
@@ -111,7 +112,7 @@ public struct ExpandingList<ID: Hashable & Sendable>: RevealComponent, Equatable
   public static func == (lhs: ExpandingList, rhs: ExpandingList) -> Bool {
     lhs.rows == rhs.rows && lhs.environment == rhs.environment && lhs.lineLimit == rhs.lineLimit
       && lhs.expansion == rhs.expansion && lhs.spoilers == rhs.spoilers
-      && lhs.spoilerMode == rhs.spoilerMode && lhs.spoilerSeed == rhs.spoilerSeed
+      && lhs.defaultSpoilers == rhs.defaultSpoilers
       && lhs.metrics == rhs.metrics && lhs.readMoreLabel == rhs.readMoreLabel
       && lhs.showLessLabel == rhs.showLessLabel && lhs.animationDuration == rhs.animationDuration
       && lhs.transition?.previous == rhs.transition?.previous
@@ -119,7 +120,7 @@ public struct ExpandingList<ID: Hashable & Sendable>: RevealComponent, Equatable
   }
 
   /// The width of a row's text.
-  public var textWidth: Double {
+  package var textWidth: Double {
     environment.width - 2 * metrics.padding - metrics.accessorySize - metrics.spacing
   }
 
@@ -128,7 +129,7 @@ public struct ExpandingList<ID: Hashable & Sendable>: RevealComponent, Equatable
   /// Performs a tap's action at a time: a row toggles with an animation from that time, a
   /// spoiler tap reveals that row's spoilers from its point, and a link is handed back.
   @discardableResult
-  public mutating func perform(_ action: Action, at time: Double) -> ActionOutcome {
+  public mutating func perform(_ action: Action, at time: Double) -> URL? {
     switch action {
     case .toggle(let id):
       let previous = expansion
@@ -136,13 +137,13 @@ public struct ExpandingList<ID: Hashable & Sendable>: RevealComponent, Equatable
       let duration = environment.reducesMotion ? 0 : animationDuration
       transition = (previous, Transition(start: time, duration: duration))
     case .tapSpoiler(let id, let tap):
-      var state = spoilers[id] ?? SpoilerState(mode: spoilerMode)
+      var state = spoilers[id] ?? defaultSpoilers
       state.tap(tap, at: time, reducesMotion: environment.reducesMotion)
       spoilers[id] = state
     case .openLink(let url):
-      return ActionOutcome(url: url)
+      return url
     }
-    return .none
+    return nil
   }
 
   /// The action under a point; a spoiler tap carries the point.

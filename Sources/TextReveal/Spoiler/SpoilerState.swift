@@ -9,7 +9,7 @@ import Foundation
 /// takes the time of the frame; nothing reads a clock.
 public struct SpoilerState: Sendable, Hashable {
   /// Whether a second tap hides the spoilers again.
-  public enum Mode: String, Sendable, Hashable, CaseIterable, Codable {
+  public enum Mode: Sendable, Hashable, CaseIterable {
     /// A tap reveals; the spoilers stay revealed (Telegram).
     case revealOnly
     /// A tap on a revealed spoiler hides every spoiler again.
@@ -17,7 +17,7 @@ public struct SpoilerState: Sendable, Hashable {
   }
 
   /// A phase of the spoilers.
-  public enum Phase: Sendable, Hashable {
+  package enum Phase: Sendable, Hashable {
     /// Covered by dust.
     case hidden
     /// Being revealed by a circle spreading from a point.
@@ -29,9 +29,11 @@ public struct SpoilerState: Sendable, Hashable {
   }
 
   /// The phase, with the start time of a change in progress.
-  public private(set) var phase: Phase
+  package private(set) var phase: Phase
   /// Whether a second tap hides the spoilers again.
   public var mode: Mode
+  /// The seed of the dust: the same seed and time draw the same grains.
+  public var seed: UInt64
 
   /// How long the dust takes to come back when hiding, in seconds.
   static let hideDuration = 0.4
@@ -39,13 +41,19 @@ public struct SpoilerState: Sendable, Hashable {
   static let crossFadeDuration = 0.15
 
   /// Creates spoilers, hidden unless told otherwise.
-  public init(mode: Mode = .revealOnly, isRevealed: Bool = false) {
+  ///
+  /// - Parameters:
+  ///   - mode: Whether a second tap hides them again; not by default, as in Telegram.
+  ///   - isRevealed: Whether they start revealed.
+  ///   - seed: The seed of the dust.
+  public init(mode: Mode = .revealOnly, isRevealed: Bool = false, seed: UInt64 = 0) {
     self.mode = mode
+    self.seed = seed
     self.phase = isRevealed ? .revealed : .hidden
   }
 
   /// The phase at a time: a change that has run its course has become its end phase.
-  public func phase(at time: Double) -> Phase {
+  package func phase(at time: Double) -> Phase {
     switch phase {
     case .revealing(_, _, let start, let duration) where time - start >= duration: .revealed
     case .hiding(let start) where time - start >= Self.hideDuration: .hidden
@@ -93,7 +101,7 @@ public struct SpoilerState: Sendable, Hashable {
 
   /// Reveals or hides every spoiler from outside (a binding's new value), starting at a time; a
   /// reveal without a tap spreads from the centre of the area.
-  public mutating func setRevealed(
+  package mutating func setRevealed(
     _ isRevealed: Bool, area: CGRect, at time: Double, reducesMotion: Bool = false
   ) {
     switch (isRevealed, phase(at: time)) {
@@ -129,12 +137,12 @@ public struct SpoilerState: Sendable, Hashable {
 /// which the reveal spreads and which it must cover.
 public struct SpoilerTap: Sendable, Hashable {
   /// The tap, in the text's component coordinates.
-  public var point: CGPoint
+  package var point: CGPoint
   /// The smallest rectangle holding every hidden word.
-  public var area: CGRect
+  package var area: CGRect
 
   /// Creates a tap.
-  public init(point: CGPoint, area: CGRect) {
+  package init(point: CGPoint, area: CGRect) {
     self.point = point
     self.area = area
   }

@@ -30,7 +30,9 @@ public struct SpoilerText: RevealComponent, Hashable {
 
   /// The text with its spoiler runs. Setting a different text hides the spoilers again.
   public var text: StyledText {
-    didSet { if text != oldValue { spoilers = SpoilerState(mode: spoilers.mode) } }
+    didSet {
+      if text != oldValue { spoilers = SpoilerState(mode: spoilers.mode, seed: spoilers.seed) }
+    }
   }
   /// The width, type size, theme, direction and motion.
   public var environment: ComponentEnvironment
@@ -38,8 +40,6 @@ public struct SpoilerText: RevealComponent, Hashable {
   public var lineLimit: LineLimit
   /// The spoilers' state.
   public var spoilers: SpoilerState
-  /// The seed of the dust: the same seed and time draw the same grains.
-  public var spoilerSeed: UInt64
 
   /// Creates a text with spoilers, hidden.
   ///
@@ -55,19 +55,18 @@ public struct SpoilerText: RevealComponent, Hashable {
     self.text = text
     self.environment = environment
     self.lineLimit = .unlimited
-    self.spoilers = SpoilerState(mode: mode)
-    self.spoilerSeed = seed
+    self.spoilers = SpoilerState(mode: mode, seed: seed)
   }
 
   /// Performs a tap's action at a time.
   @discardableResult
-  public mutating func perform(_ action: Action, at time: Double) -> ActionOutcome {
+  public mutating func perform(_ action: Action, at time: Double) -> URL? {
     switch action {
     case .tapSpoiler(let tap):
       spoilers.tap(tap, at: time, reducesMotion: environment.reducesMotion)
-      return .none
+      return nil
     case .openLink(let url):
-      return ActionOutcome(url: url)
+      return url
     }
   }
 
@@ -99,7 +98,7 @@ public struct SpoilerText: RevealComponent, Hashable {
     return DisplayList(
       size: frame.size, background: environment.theme.background,
       items: content.items(
-        environment: environment, spoilers: spoilers, seed: spoilerSeed, at: time),
+        environment: environment, spoilers: spoilers, at: time),
       hitRegions: content.hitRegions(
         spoilers: spoilers, at: time, spoiler: { .tapSpoiler($0) }, link: { .openLink($0) }),
       accessibility: [

@@ -54,8 +54,10 @@ struct TextContent {
   /// The items that draw the text at a time: its glyphs, hidden spoilers' glyphs only where a
   /// reveal shows them, and the dust over what is still hidden.
   func items(
-    environment: ComponentEnvironment, spoilers: SpoilerState, seed: UInt64, at time: Double
+    environment: ComponentEnvironment, spoilers: SpoilerState, seed: UInt64? = nil,
+    at time: Double
   ) -> [DisplayItem] {
+    let seed = seed ?? spoilers.seed
     guard !regions.isEmpty else { return [textItem(environment, .visible)] }
     let phase = spoilers.phase(at: time)
     if case .revealed = phase { return [textItem(environment, .visible)] }

@@ -45,8 +45,6 @@ public struct TruncationDetector: RevealComponent, Hashable {
   public var isShowingAll: Bool
   /// The spoilers of the text.
   public var spoilers: SpoilerState
-  /// The seed of the spoilers' dust.
-  public var spoilerSeed: UInt64
   /// The last answer of ``update(using:)``; `nil` before the first.
   public private(set) var isTruncated: Bool?
 
@@ -68,7 +66,6 @@ public struct TruncationDetector: RevealComponent, Hashable {
     self.showLessLabel = nil
     self.isShowingAll = false
     self.spoilers = SpoilerState()
-    self.spoilerSeed = 0
   }
 
   /// The answer of an update.
@@ -116,15 +113,15 @@ public struct TruncationDetector: RevealComponent, Hashable {
   /// Performs a tap's action: "Show all" and "Show less" change what is shown at once, a
   /// spoiler tap reveals from its point, and a link is handed back to open.
   @discardableResult
-  public mutating func perform(_ action: Action, at time: Double) -> ActionOutcome {
+  public mutating func perform(_ action: Action, at time: Double) -> URL? {
     switch action {
     case .showAll: isShowingAll = true
     case .showLess: isShowingAll = false
-    case .openLink(let url): return ActionOutcome(url: url)
+    case .openLink(let url): return url
     case .tapSpoiler(let tap):
       spoilers.tap(tap, at: time, reducesMotion: environment.reducesMotion)
     }
-    return .none
+    return nil
   }
 
   /// The action under a point; a spoiler tap carries the point.
@@ -173,7 +170,7 @@ public struct TruncationDetector: RevealComponent, Hashable {
     }
     let content = TextContent(layout: laidOut, origin: LayoutPoint(x: 0, y: 0))
     var items = content.items(
-      environment: environment, spoilers: spoilers, seed: spoilerSeed, at: time)
+      environment: environment, spoilers: spoilers, at: time)
     var regions: [HitRegion<Action>] = []
     var height = laidOut.layoutSize.height
     var accessibility: [AccessibilityElement<Action>] = [

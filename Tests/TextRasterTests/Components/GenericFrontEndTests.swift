@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @_spi(Backend) import TextLayout
 import TextMarkdown
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 @testable import TextRaster
 
@@ -47,8 +47,8 @@ struct GenericFrontEnd {
       // the untouched one does at the same moment.
       let untouched = try component.displayList(using: engine, at: time)
       #expect(
-        outcome.url != nil || frame != untouched, "a tap on \(action) changed nothing")
-      taps.append(Tap(description: "\(action)", openedLink: outcome.url, frames: frames))
+        outcome != nil || frame != untouched, "a tap on \(action) changed nothing")
+      taps.append(Tap(description: "\(action)", openedLink: outcome, frames: frames))
     }
     return taps
   }

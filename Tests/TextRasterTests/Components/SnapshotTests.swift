@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @_spi(Backend) import TextLayout
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 @testable import TextRaster
 

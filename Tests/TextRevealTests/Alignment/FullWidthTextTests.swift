@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @_spi(Backend) import TextLayout
 
-@testable import TextReveal
+@_spi(FrontEnd) @testable import TextReveal
 
 @Suite struct FullWidthTextTests {
   static let paragraph = StyledText("Notifications arrive quietly unless you ask for sound.")

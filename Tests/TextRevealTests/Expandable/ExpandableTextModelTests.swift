@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @_spi(Backend) import TextLayout
 
-@testable import TextReveal
+@_spi(FrontEnd) @testable import TextReveal
 
 @Suite struct ExpandableTextModelTests {
   @Test("a long text is cut at three lines and shows more at the trailing edge (fade)")
@@ -104,7 +104,7 @@ import Testing
     let collapsed = try model.displayList(using: engine, at: 0)
     let more = try #require(region(collapsed) { $0 == .expand })
     #expect(model.hitTest(center(more), in: collapsed) == .expand)
-    #expect(model.perform(.expand, at: 1) == .none)
+    #expect(model.perform(.expand, at: 1) == nil)
     #expect(model.isExpanded)
     // Half way through the animation the component is between its two heights, the expanded
     // text clipped to it.
@@ -312,7 +312,7 @@ import Testing
     let rect = try #require(layout.text.rects(for: 24..<28).first)
     let action = model.hitTest(CGPoint(x: rect.midX, y: rect.midY), in: list)
     #expect(action == .openLink(url))
-    #expect(model.perform(.openLink(url), at: 0).url == url)
+    #expect(model.perform(.openLink(url), at: 0) == url)
     #expect(!model.isExpanded)
     #expect(
       layout.text.lines[0].runs.first { $0.range == 24..<28 }?.style.color == Theme.light.accent)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @_spi(Backend) import TextLayout
 
-@testable import TextReveal
+@_spi(FrontEnd) @testable import TextReveal
 
 @Suite struct ExpandingListTests {
   static let gray = TextColor(red: 0.5, green: 0.5, blue: 0.5)
@@ -247,7 +247,7 @@ import Testing
         $0.layout.text.string == "Read more" || $0.layout.text.string == "Show less"
       }
       if step > 0 && step < 10, let textClip = clips.first {
-        #expect(labels.count == 2, "both labels cross-fade at \(time)")
+        #expect(labels.count == 2, "the old label fades out, the new one in, at \(time)")
         for label in labels {
           #expect(Double(label.origin.y) >= Double(textClip.maxY) - 1e-9, "at \(time)")
         }
@@ -348,7 +348,7 @@ import Testing
     #expect(
       labels == [
         "rows", "rowsVersion", "environment", "lineLimit", "expansion", "spoilers",
-        "spoilerMode", "spoilerSeed", "metrics", "readMoreLabel", "showLessLabel",
+        "defaultSpoilers", "metrics", "readMoreLabel", "showLessLabel",
         "animationDuration", "transition", "cache",
       ])
     var other = list
@@ -373,10 +373,7 @@ import Testing
     other.spoilers["a"] = SpoilerState(isRevealed: true)
     #expect(other != list)
     other = list
-    other.spoilerMode = .toggle
-    #expect(other != list)
-    other = list
-    other.spoilerSeed = 9
+    other.defaultSpoilers.mode = .toggle
     #expect(other != list)
     other = list
     other.animationDuration = 0

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @_spi(Backend) import TextLayout
 
-@testable import TextReveal
+@_spi(FrontEnd) @testable import TextReveal
 
 /// A text with spoilers: `parts` alternate plain and hidden, starting plain.
 func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
@@ -132,7 +132,7 @@ func spoilerText(_ parts: [String], size: Double = 17) -> StyledText {
   func determinism() throws {
     let a = Self.component()
     var c = Self.component()
-    c.spoilerSeed = 10
+    c.spoilers.seed = 10
     let first = grains(try a.displayList(using: engine, at: 2.5).items)
     #expect(first == grains(try a.displayList(using: engine, at: 2.5).items))
     #expect(first != grains(try c.displayList(using: engine, at: 2.5).items))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @_spi(Backend) import TextLayout
 
-@testable import TextReveal
+@_spi(FrontEnd) @testable import TextReveal
 
 @Suite struct TruncationDetectorTests {
   static let blurb = StyledText(

@@ -1,6 +1,6 @@
 import Foundation
 import TextLayout
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 /// The playground's speed, printed as `make bench` prints every figure:
 /// `bench NAME ours=… peer=… ratio=…x`, where the peer is a budget, not another library.

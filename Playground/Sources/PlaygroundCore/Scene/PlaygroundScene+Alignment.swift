@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Backend) import TextLayout
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 extension PlaygroundScene {
   /// The settings page: each title and paragraph a full-width text (or, for "hug", a frame as

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Backend) import TextLayout
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 extension PlaygroundScene {
   /// The detector's line limit: a short blurb of 2 lines.

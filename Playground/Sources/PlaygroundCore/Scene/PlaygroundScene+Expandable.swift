@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Backend) import TextLayout
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 extension PlaygroundScene {
   /// The expandable text of a session's settings and state.
@@ -13,7 +13,7 @@ extension PlaygroundScene {
       isExpanded: session.isExpanded)
     // A still on every answer: static dots, not a frame of moving dust.
     model.environment.reducesMotion = true
-    model.spoilerSeed = 3
+    model.spoilers.seed = 3
     return model
   }
 

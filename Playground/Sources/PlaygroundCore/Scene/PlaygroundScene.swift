@@ -2,7 +2,7 @@ import Foundation
 @_spi(Backend) import TextLayout
 import TextMarkdown
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 /// Builds the library's models from a session, draws them, and routes taps to their hit tests.
 ///
@@ -146,7 +146,7 @@ public struct PlaygroundScene {
       return (nil, nil, try view(of: component, state: state))
     }
     let outcome = component.perform(action, at: 0)
-    if let url = outcome.url { return (action, url, try view(of: component, state: state)) }
+    if let url = outcome { return (action, url, try view(of: component, state: state)) }
     var frames: [AnimationFrame<C.Action>] = []
     var time = 0.0
     var list = before

@@ -1,5 +1,6 @@
 import TextLayout
-import TextReveal
+@_spi(FrontEnd) import TextReveal
+import TextRevealDemoSupport
 
 /// The controls every component shares, and the ones of single sections, as a session holds
 /// them: always valid, since ``apply(_:)`` checks a change before making it.
