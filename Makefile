@@ -9,7 +9,7 @@ SWIFTFLAGS ?=
 TEXTREVEAL ?= .build/debug/textreveal
 
 .PHONY: all bootstrap build test differential lint format demo demo-check bench fuzz asan clean \
-  play playground-check playground-build playground-sources playground-bench
+  play playground-check playground-build playground-sources playground-bench docs readme-check
 
 all: build
 
@@ -24,6 +24,8 @@ test: bootstrap
 	$(SWIFT) test $(SWIFTFLAGS)
 	$(MAKE) differential
 	$(MAKE) lint
+	$(MAKE) readme-check
+	$(MAKE) docs
 	@# In CI (CI set, as .ci/run does), the suite once more under AddressSanitizer, and a
 	@# short fuzzing run of every target: about six minutes more, so not on every local run.
 	@if [ -n "$${CI:-}" ]; then $(MAKE) asan && $(MAKE) fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS); fi
@@ -34,6 +36,24 @@ test: bootstrap
 asan: bootstrap
 	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address -Xswiftc -use-ld=lld
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --scratch-path .build-asan
+
+# The README's Swift examples, built as a user's package that depends on TextReveal by path
+# (scripts/readme-check; written and built under .build-readme, nothing committed).
+readme-check:
+	$(PYTHON) scripts/readme-check
+
+# The libraries' DocC documentation, one static site with links between the modules, in
+# .build/docs/site (open .build/docs/site/documentation/textreveal/index.html through a web
+# server). Any DocC warning fails the target.
+DOC_TARGETS := TextLayout TextShaping TextReveal TextRaster TextMarkdown
+docs:
+	@rm -rf .build/docs && mkdir -p .build/docs
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+	  $(foreach target,$(DOC_TARGETS),--target $(target)) \
+	  --enable-experimental-combined-documentation --transform-for-static-hosting \
+	  --output-path .build/docs/site 2>&1 | tee .build/docs/log.txt
+	@if grep -q "warning:" .build/docs/log.txt; then \
+	  echo "docs: DocC warnings (above); fix them" >&2; exit 1; fi
 
 # Line breaking against Pango on real text collected from this machine (Tests/Differential).
 differential:

@@ -20,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // Property tests only (TextShapingTests): generated inputs, shrunk to a minimal failure.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // make docs: the libraries' DocC documentation as a static site.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: - C libraries
