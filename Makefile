@@ -51,9 +51,11 @@ docs:
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
 	  $(foreach target,$(DOC_TARGETS),--target $(target)) \
 	  --enable-experimental-combined-documentation --transform-for-static-hosting \
-	  --output-path .build/docs/site 2>&1 | tee .build/docs/log.txt
-	@if grep -q "warning:" .build/docs/log.txt; then \
-	  echo "docs: DocC warnings (above); fix them" >&2; exit 1; fi
+	  --output-path .build/docs/site > .build/docs/log.txt 2>&1 \
+	  || { cat .build/docs/log.txt; exit 1; }
+	@if grep "warning:" .build/docs/log.txt; then \
+	  echo "docs: the DocC warnings above must be fixed" >&2; exit 1; fi
+	@echo 'docs: .build/docs/site/documentation/textreveal/index.html'
 
 # Line breaking against Pango on real text collected from this machine (Tests/Differential).
 differential:
