@@ -35,7 +35,7 @@ DPKG_INFO = "/var/lib/dpkg/info"
 # may read. libglib2.0-data and xkb-data are there for their Arabic and Hebrew catalogs.
 SEED_PACKAGES = """
   libharfbuzz-dev libicu-dev libfreetype-dev libfontconfig-dev zlib1g-dev fonts-dejavu-core
-  fonts-droid-fallback fonts-noto-core unicode-data python3 python3-gi gir1.2-pango-1.0
+  fonts-noto-core fonts-noto-cjk unicode-data python3 python3-gi gir1.2-pango-1.0
   python3-gi-cairo libpango1.0-dev pkg-config apt dpkg libglib2.0-data xkb-data
   fonts-noto-color-emoji
 """.split()
