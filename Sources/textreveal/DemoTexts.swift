@@ -1,3 +1,5 @@
+import TextLayout
+
 /// The texts of the demo gallery, written for it.
 enum DemoTexts {
   /// An app description long enough to be cut at three lines, with a blank line between its
@@ -76,7 +78,7 @@ enum DemoMessages {
   typealias Message = (id: String, name: String, text: String)
 
   /// The language of each message that is not in English, as its author would set it.
-  static let languages = ["m3": "he", "m4": "ja", "m5": "ru"]
+  static let languages: [String: TextLanguage] = ["m3": "he", "m4": "ja", "m5": "ru"]
 
   static let messages: [Message] = [
     (

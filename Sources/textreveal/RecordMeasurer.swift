@@ -32,9 +32,9 @@ struct RecordMeasurer {
       return failure("the record has no \"text\" string", id: id, line: lineNumber)
     }
     var style = style
-    switch LanguageTag.field(dictionary["lang"]) {
+    switch LanguageOptions.language(field: dictionary["lang"]) {
     case .failure(let problem): return failure(problem.description, id: id, line: lineNumber)
-    case .success(let tag): if let tag { style.language = tag }
+    case .success(let language): if let language { style.language = language }
     }
     let isMarkdown = dictionary["markdown"]
     guard isMarkdown == nil || isMarkdown is Bool else {

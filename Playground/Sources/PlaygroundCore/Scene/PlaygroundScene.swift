@@ -31,7 +31,7 @@ public struct PlaygroundScene {
   ) -> TextStyle {
     TextStyle(
       fontFamily: typesetter.stack.defaultFamily, size: size, weight: weight,
-      language: settings.language.isEmpty ? nil : settings.language)
+      language: settings.textLanguage)
   }
 
   /// The session's text, read as Markdown when asked.
@@ -40,7 +40,7 @@ public struct PlaygroundScene {
     guard settings.markdown,
       var text = try? MarkdownParser.styledText(from: settings.text, base: base)
     else { return StyledText(settings.text, style: base) }
-    if !settings.language.isEmpty { text.setDefaultLanguage(settings.language) }
+    text.setDefaultLanguage(settings.textLanguage)
     return text
   }
 
