@@ -89,7 +89,16 @@ struct RecordMeasurer {
     json += "],\"isTruncated\":\(layout.isTruncated),\"visibleEnd\":\(layout.visibleEnd)"
     json += ",\"isClipped\":\(layout.isClipped)"
     json += ",\"size\":{\"width\":" + JSONLines.number(layout.size.width)
-    json += ",\"height\":" + JSONLines.number(layout.size.height) + "}}"
+    json += ",\"height\":" + JSONLines.number(layout.size.height) + "}"
+    // The characters no installed font covers, drawn as boxes: each with its UTF-8 range.
+    json += ",\"uncovered\":["
+    for (index, range) in layout.uncoveredCharacters.enumerated() {
+      if index > 0 { json += "," }
+      let character = String(layout.text.string[layout.stringRange(range)])
+      json += "{\"text\":" + JSONLines.string(character)
+      json += ",\"start\":\(range.lowerBound),\"end\":\(range.upperBound)}"
+    }
+    json += "]}"
     return json
   }
 }

@@ -206,8 +206,10 @@ struct RenderCommand: ParsableCommand {
         try renderSpoilers(model: model, stack: stack, renderer: renderer)
       } else if animate {
         let collapsed = try model.layout(using: stack.engine, expanded: false)
+        let expanded = try model.layout(using: stack.engine, expanded: true)
+        UncoveredCharacterWarning.warn(for: [expanded.text], command: "render")
         let animation = try renderer.expansionAnimation(
-          collapsed: collapsed, expanded: try model.layout(using: stack.engine, expanded: true),
+          collapsed: collapsed, expanded: expanded,
           startsExpanded: model.isExpanded, duration: model.animationDuration,
           theme: appearance.colors)
         let isTruncated = collapsed.isTruncated
@@ -220,6 +222,7 @@ struct RenderCommand: ParsableCommand {
         }
       } else {
         let layout = try model.layout(using: stack.engine)
+        UncoveredCharacterWarning.warn(for: [layout.text], command: "render")
         let canvas = try renderer.image(
           of: layout, theme: appearance.colors, frameBorders: showFrames ? .debug : nil)
         try PNGEncoder.write(canvas.bitmap, to: output)
@@ -245,6 +248,7 @@ struct RenderCommand: ParsableCommand {
     model: ExpandableTextModel, stack: TextStack, renderer: ComponentRenderer
   ) throws {
     let layout = try model.layout(using: stack.engine)
+    UncoveredCharacterWarning.warn(for: [layout.text], command: "render")
     var spoilers = SpoilerModel(layout: layout.text, seed: seed, reducesMotion: reduceMotion)
     guard !spoilers.regions.isEmpty else {
       throw CommandError(

@@ -162,6 +162,8 @@ struct RenderListCommand: ParsableCommand {
       } else {
         let band = viewport.map { LayoutRect(x: 0, y: $0.top, width: width, height: $0.height) }
         let layout = try list.layout(using: stack.engine, visibleRect: band)
+        UncoveredCharacterWarning.warn(
+          for: layout.rows.compactMap(\.text), command: "render-list")
         for id in expand where layout.row(id)?.isTruncated == false {
           warn("row \"\(id)\" fits in \(lineLimit) lines; --expand changes nothing")
         }
