@@ -41,7 +41,7 @@ extension DemoGallery {
     Loved by families 👨‍👩‍👧‍👦, hikers 🥾⛰️ and weekend explorers 🚲 in 40 countries 🇯🇵🇧🇷🇰🇪🇩🇪.
 
     Price\tFree 🎁
-    LayoutSize\t48 MB
+    Size\t48 MB
     Ages\t4+
     """
 
