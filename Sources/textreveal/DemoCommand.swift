@@ -49,12 +49,15 @@ struct DemoCommand: ParsableCommand {
     }
     let renderer = ComponentRenderer(
       shaper: stack.shaper, scale: RasterCanvas.Scale(rawValue: scale)!)
-    var gallery = DemoGallery(stack: stack, renderer: renderer, directory: output)
+    var gallery = DemoGallery(
+      stack: stack, renderer: renderer, directory: output,
+      coverage: UncoveredCharacterLog(stack: stack))
     do {
       try gallery.drawExpandableStates()
       try gallery.drawTypeSizes()
       try gallery.drawMarkdown()
       try gallery.drawScripts()
+      try gallery.drawRegionalForms()
       try gallery.drawAnimation()
       try gallery.drawList()
       try gallery.drawTruncationDetection()
@@ -63,6 +66,11 @@ struct DemoCommand: ParsableCommand {
       try gallery.drawEmoji()
     } catch let error as TextRasterError {
       throw CommandError("\(error)")
+    }
+    if let message = UncoveredCharacterWarning.message(
+      for: gallery.coverage.uncovered, command: "demo")
+    {
+      throw CommandError(message + "; the gallery must draw every character")
     }
     let index = (output as NSString).appendingPathComponent("index.html")
     do {

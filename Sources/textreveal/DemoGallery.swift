@@ -13,11 +13,14 @@ struct DemoGallery {
   let directory: String
   var page = GalleryPage(title: "TextReveal gallery")
   var imageCount = 0
+  /// Every text of the gallery is laid out through it: `demo` fails when one has a character
+  /// no installed font covers.
+  let coverage: UncoveredCharacterLog
 
   /// The width of most demos, in points: an iPhone's width less its margins.
   static let width = 320.0
 
-  var engine: TextLayoutEngine { stack.engine }
+  var engine: TextLayoutEngine { coverage.engine }
 
   func style(
     size: Double = 17, weight: FontWeight = .regular, language: TextLanguage? = nil
