@@ -18,6 +18,9 @@ extension PlaygroundScene {
     state.isTruncated = layout.isTruncated
     state.moreButton = layout.moreButton.map { JSONRect($0.frame) }
     state.lessButton = layout.lessButton.map(JSONRect.init)
+    let text = layout.text
+    let uncovered = text.uncoveredCharacters.map { String(text.text.string[text.stringRange($0)]) }
+    state.uncoveredCharacters = uncovered.isEmpty ? nil : uncovered
     return state
   }
 
