@@ -137,6 +137,21 @@ import TextLayout
     #expect(FallbackLanguage.fontconfigName(for: try TextLanguage(identifier)) == name)
   }
 
+  @Test(
+    "each CJK language draws from its own face of Noto Sans CJK, whatever the spelling",
+    arguments: [
+      ("zh-Hans", 2), ("zh_CN.UTF-8", 2), ("zh-SG", 2), ("zh-Hans-HK", 2), ("zh-Hant", 3),
+      ("zh_TW", 3), ("zh-HK", 4), ("zh-MO", 4), ("ja", 0), ("ja_JP.UTF-8", 0), ("ko", 1),
+      ("ko_KR", 1),
+    ] as [(String, Int)])
+  func regionalFace(_ identifier: String, _ index: Int) throws {
+    let style = TextStyle(size: 17, language: try TextLanguage(identifier))
+    let shaped = Self.stack.shaper.shape("直骨", style: style, isRightToLeft: false)
+    let faces = shaped.runs.compactMap { Self.stack.shaper.fontFace(for: $0.font) }
+    #expect(faces.map(\.path) == [TestFonts.notoSansCJK], "\(identifier)")
+    #expect(faces.map(\.index) == [index], "\(identifier): \(faces.map(\.familyName))")
+  }
+
   @Test("scripts imply a language when none is given, Han the locale's CJK language")
   func languageNames() {
     #expect(FallbackLanguage.implied(by: "か") == "ja" && FallbackLanguage.implied(by: "한") == "ko")
