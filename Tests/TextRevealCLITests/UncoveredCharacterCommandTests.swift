@@ -25,6 +25,32 @@ import Testing
     #expect((records.last?["uncovered"] as? [Any])?.isEmpty == true)
   }
 
+  @Test(
+    "measure finds every character of the languages the README names in an installed font",
+    arguments: [
+      ("ko_KR.UTF-8", "다람쥐 헌 쳇바퀴에 타고파. 한글과 漢字를 함께 씁니다."),
+      ("th", "เป็นมนุษย์สุดประเสริฐเลิศคุณค่า กว่าบรรดาฝูงสัตว์เดรัจฉาน"),
+      ("hi", "ऋषि ने क्षत्रिय को ज्ञान दिया; ड़ढ़ और ॐ भी।"), ("fa", "«گوشی» را بردار؛ ۱۲۳ ژاله پژمرد."),
+      ("uk", "Щастям б'єш жук їх глицю в фон й ґедзь пріч."),
+      ("vi", "Tiếng Việt có dấu: ằ, ẫ, ỵ, ự, ở, đường."),
+      ("tr", "Pijamalı hasta yağız şoföre çabucak güvendi."),
+      ("pl", "Pchnąć w tę łódź jeża lub ośm skrzyń fig."),
+      ("es", "¿El pingüino Wenceslao comió kiwi y añejo? ¡Sí!"),
+      (
+        "fr",
+        "Dès Noël où un zéphyr haï me vêt de glaçons würmiens, je dîne d’exquis rôtis de bœuf."
+      ),
+      ("zh_CN", "简体中文：“你好”，再见。"), ("zh_TW", "繁體中文：「你好」，再見。"), ("ja_JP", "日本語：「こんにちは」、カタカナ。"),
+    ] as [(String, String)])
+  func claimedLanguages(_ language: String, _ text: String) throws {
+    let input = try CommandRun.jsonLines([["id": language, "text": text, "lang": language]])
+    let result = try CommandRun(["measure", "--width", "200"], input: input)
+    #expect(result.status == 0, "\(result.error)")
+    let record = try #require(try result.records().first)
+    #expect((record["lines"] as? [Any])?.isEmpty == false)
+    #expect((record["uncovered"] as? [Any])?.isEmpty == true, "\(language): \(record)")
+  }
+
   @Test("render draws the image and warns, naming each script and what to install")
   func render() throws {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
