@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Backend) import TextLayout
-import TextShaping
+@_spi(Backend) import TextShaping
 
 /// An error from the renderer: a glyph FreeType cannot load or render, a compression call that
 /// failed, frames that do not make an animation, a text it cannot lay out, or a file that cannot

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(FrontEnd) import TextReveal
 
 /// The texts of the demos (the gallery, the command line, the front ends), written for them.
 public enum DemoTexts {
@@ -97,7 +98,7 @@ public enum DemoMessages {
   }
 
   /// The language of each message that is not in English, as its author would set it.
-  public static let languages = ["m3": "he", "m4": "ja", "m5": "ru"]
+  public static let languages: [String: TextLanguage] = ["m3": "he", "m4": "ja", "m5": "ru"]
 
   /// The messages, top to bottom.
   public static let messages: [Message] = [

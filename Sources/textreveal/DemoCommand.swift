@@ -46,12 +46,15 @@ struct DemoCommand: ParsableCommand {
       throw CommandError("\(error)")
     }
     let renderer = ComponentRenderer(stack: stack, scale: scale)
-    var gallery = DemoGallery(stack: stack, renderer: renderer, directory: output)
+    var gallery = DemoGallery(
+      stack: stack, renderer: renderer, directory: output,
+      coverage: UncoveredCharacterLog(stack: stack))
     do {
       try gallery.drawExpandableStates()
       try gallery.drawTypeSizes()
       try gallery.drawMarkdown()
       try gallery.drawScripts()
+      try gallery.drawRegionalForms()
       try gallery.drawAnimation()
       try gallery.drawList()
       try gallery.drawListSpoilers()
@@ -63,6 +66,11 @@ struct DemoCommand: ParsableCommand {
       throw CommandError("\(error)")
     } catch let error as TextRevealError {
       throw CommandError("\(error)")
+    }
+    if let message = UncoveredCharacterWarning.message(
+      for: gallery.coverage.uncovered, command: "demo")
+    {
+      throw CommandError(message + "; the gallery must draw every character")
     }
     let index = (output as NSString).appendingPathComponent("index.html")
     do {

@@ -15,6 +15,9 @@ struct DemoGallery {
   let directory: String
   var page = GalleryPage(title: "TextReveal gallery")
   var imageCount = 0
+  /// Every text of the gallery is laid out through it: `demo` fails when one has a character
+  /// no installed font covers.
+  let coverage: UncoveredCharacterLog
 
   /// The width of most demos, in points: an iPhone's width less its margins.
   static let width = 320.0
@@ -23,10 +26,10 @@ struct DemoGallery {
   /// The space around each component on its image, in points.
   static let padding = 16.0
 
-  var engine: TextLayoutEngine { stack.engine }
+  var engine: TextLayoutEngine { coverage.engine }
 
   func style(
-    size: Double = 17, weight: FontWeight = .regular, language: String? = nil
+    size: Double = 17, weight: FontWeight = .regular, language: TextLanguage? = nil
   ) -> TextStyle {
     TextStyle(fontFamily: stack.defaultFamily, size: size, weight: weight, language: language)
   }
@@ -39,7 +42,10 @@ struct DemoGallery {
       for run in line.runs {
         for glyphRun in run.glyphRuns {
           let face = stack.shaper.fontFace(for: glyphRun.font)
-          if let face, face.path != HarfBuzzShaper.defaultFontPath { faces.insert(face.path) }
+          // Noto Sans CJK's regional faces share one file: a face is its file and index.
+          if let face, face.path != HarfBuzzShaper.defaultFontPath {
+            faces.insert("\(face.path)#\(face.index)")
+          }
         }
       }
     }
@@ -127,7 +133,7 @@ struct DemoGallery {
     _ text: String, width: Double = DemoGallery.width, theme: Theme = .light,
     style truncationStyle: TruncationStyle = .fade, typeSize: TypeSize = .large,
     direction: InterfaceDirection = .leftToRight, moreLabel: String = "more",
-    lessLabel: String? = nil, language: String? = nil, isExpanded: Bool = false
+    lessLabel: String? = nil, language: TextLanguage? = nil, isExpanded: Bool = false
   ) -> ExpandableTextModel {
     ExpandableTextModel(
       text: StyledText(text, style: style(language: language)),

@@ -15,7 +15,7 @@ struct ListRowRecord: Equatable {
   /// The message.
   var text: String
   /// The row's language (`"lang"`), when it differs from `--lang`.
-  var language: String?
+  var language: TextLanguage?
 
   /// The records of a JSON Lines input, or a `line N: <problem>` message for every bad line.
   ///
@@ -78,7 +78,7 @@ struct ListRowRecord: Equatable {
     guard name == nil || name is String else {
       return .failure(Problem(description: "row \"\(id)\": \"name\" is not a string"))
     }
-    switch LanguageTag.field(dictionary["lang"]) {
+    switch LanguageOptions.language(field: dictionary["lang"]) {
     case .failure(let problem):
       return .failure(Problem(description: "row \"\(id)\": \(problem)"))
     case .success(let language):

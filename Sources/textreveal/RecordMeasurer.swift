@@ -32,9 +32,9 @@ struct RecordMeasurer {
       return failure("the record has no \"text\" string", id: id, line: lineNumber)
     }
     var style = style
-    switch LanguageTag.field(dictionary["lang"]) {
+    switch LanguageOptions.language(field: dictionary["lang"]) {
     case .failure(let problem): return failure(problem.description, id: id, line: lineNumber)
-    case .success(let tag): if let tag { style.language = tag }
+    case .success(let language): if let language { style.language = language }
     }
     let isMarkdown = dictionary["markdown"]
     guard isMarkdown == nil || isMarkdown is Bool else {
@@ -89,7 +89,16 @@ struct RecordMeasurer {
     json += "],\"isTruncated\":\(layout.isTruncated),\"visibleEnd\":\(layout.visibleEnd)"
     json += ",\"isClipped\":\(layout.isClipped)"
     json += ",\"size\":{\"width\":" + JSONLines.number(layout.size.width)
-    json += ",\"height\":" + JSONLines.number(layout.size.height) + "}}"
+    json += ",\"height\":" + JSONLines.number(layout.size.height) + "}"
+    // The characters no installed font covers, drawn as boxes: each with its UTF-8 range.
+    json += ",\"uncovered\":["
+    for (index, range) in layout.uncoveredCharacters.enumerated() {
+      if index > 0 { json += "," }
+      let character = String(layout.text.string[layout.stringRange(range)])
+      json += "{\"text\":" + JSONLines.string(character)
+      json += ",\"start\":\(range.lowerBound),\"end\":\(range.upperBound)}"
+    }
+    json += "]}"
     return json
   }
 }

@@ -194,6 +194,8 @@ struct RenderCommand: ParsableCommand {
       if hasSpoilers {
         try renderSpoilers(model: model, stack: stack, renderer: renderer)
       } else if animate {
+        UncoveredCharacterWarning.warn(
+          for: [try model.layout(using: stack.engine, expanded: true).text], command: "render")
         let (frames, _) = try Recording.frames(
           of: model, using: stack.engine,
           script: [
@@ -212,6 +214,7 @@ struct RenderCommand: ParsableCommand {
         }
       } else {
         let layout = try model.layout(using: stack.engine, expanded: model.isExpanded)
+        UncoveredCharacterWarning.warn(for: [layout.text], command: "render")
         var list = try model.displayList(using: stack.engine)
         if showFrames { list = list.outliningFrames() }
         let image = try renderer.image(of: list, padding: Self.padding)
@@ -242,7 +245,10 @@ struct RenderCommand: ParsableCommand {
     model: ExpandableTextModel, stack: TextStack, renderer: ComponentRenderer
   ) throws {
     var model = model
-    if spoilerState == .revealed { model.spoilers = SpoilerState(isRevealed: true) }
+    UncoveredCharacterWarning.warn(
+      for: [try model.layout(using: stack.engine, expanded: model.isExpanded).text],
+      command: "render")
+    if spoilerState == .revealed { model.spoilers = SpoilerState(isRevealed: true, seed: seed) }
     let list = try model.displayList(using: stack.engine, at: 0)
     let hidden = list.hitRegions.compactMap { region -> CGRect? in
       if case .tapSpoiler = region.action { return region.rect }

@@ -174,6 +174,8 @@ struct RenderListCommand: ParsableCommand {
         } else {
           shown = try list.displayList(using: stack.engine)
         }
+        UncoveredCharacterWarning.warn(
+          for: DemoGallery.texts(of: shown), command: "render-list")
         let drawn = Result { () throws(TextRasterError) -> RGBABitmap in
           try renderer.image(of: shown, padding: Self.padding)
         }

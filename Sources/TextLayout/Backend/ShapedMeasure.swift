@@ -16,16 +16,21 @@
   public var descent: Double
   /// The largest line gap of the fonts used, in points.
   public var lineGap: Double
+  /// The number of clusters drawn with a missing glyph: its
+  /// ``ShapedText/uncoveredCharacterCount``.
+  public var uncoveredCharacterCount: Int
 
   /// Creates a measure.
   public init(
-    advance: Double, hangingAdvance: Double, ascent: Double, descent: Double, lineGap: Double
+    advance: Double, hangingAdvance: Double, ascent: Double, descent: Double, lineGap: Double,
+    uncoveredCharacterCount: Int = 0
   ) {
     self.advance = advance
     self.hangingAdvance = hangingAdvance
     self.ascent = ascent
     self.descent = descent
     self.lineGap = lineGap
+    self.uncoveredCharacterCount = uncoveredCharacterCount
   }
 
   /// The measure of a piece of text shaped as `shaped`.
@@ -38,7 +43,8 @@
     let start = text.withUTF8 { Self.hangingStart(inUTF8: $0) }
     self.init(
       advance: shaped.advance, hangingAdvance: shaped.advance(ofClustersFrom: start),
-      ascent: shaped.ascent, descent: shaped.descent, lineGap: shaped.lineGap)
+      ascent: shaped.ascent, descent: shaped.descent, lineGap: shaped.lineGap,
+      uncoveredCharacterCount: shaped.uncoveredCharacterCount)
   }
 
   /// Where the white space that ends a text, and hangs at a line end, starts: the text's

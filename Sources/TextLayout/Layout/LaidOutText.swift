@@ -93,6 +93,34 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
     init(fields: Fields) { self.fields = fields }
   }
 
+  /// The visible characters that no installed font covers, as UTF-8 ranges of the text in
+  /// logical order: each is drawn with its face's missing glyph (`.notdef`), a box.
+  ///
+  /// Empty when every visible character has a glyph. The truncation token's characters are
+  /// not counted. A caller can name what to install from the characters' scripts (the
+  /// `textreveal render` command warns with a Debian package).
+  ///
+  /// ```swift
+  /// for range in layout.uncoveredCharacters { print(layout.text.string[layout.stringRange(range)]) }
+  /// ```
+  ///
+  /// - Complexity: O(*g*) for the *g* glyphs of the visible lines; found when asked, not
+  ///   stored.
+  public var uncoveredCharacters: [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    for line in lines {
+      for run in line.runs where run.role == .text {
+        for index in ShapedText.uncoveredClusters(runs: run.glyphRuns, clusters: run.clusters) {
+          let cluster = run.clusters[index].range
+          ranges.append(
+            run.range.lowerBound + cluster.lowerBound..<run.range.lowerBound + cluster.upperBound)
+        }
+      }
+    }
+    // Runs are in visual order: right-to-left runs put their characters back to front.
+    return ranges.sorted { $0.lowerBound < $1.lowerBound }
+  }
+
   /// The visible part of the text, always a prefix of it.
   public var visibleRange: Range<String.Index> { stringRange(0..<visibleEnd) }
 

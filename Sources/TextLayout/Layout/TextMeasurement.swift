@@ -23,24 +23,31 @@ public struct TextMeasurement: Sendable, Hashable {
   @_spi(Backend) public var visibleEnd: Int
   /// Whether a line is wider than the layout width; the layout's ``LaidOutText/isClipped``.
   public var isClipped: Bool
+  /// How many visible characters no installed font covers, so that they are drawn as boxes;
+  /// the number of the layout's ``LaidOutText/uncoveredCharacters`` (at most 65,535 for each
+  /// stretch of text between two line-break opportunities).
+  public var uncoveredCharacterCount: Int
 
   /// Creates a measurement.
   package init(
-    lineCount: Int, size: LayoutSize, isTruncated: Bool, visibleEnd: Int, isClipped: Bool = false
+    lineCount: Int, size: LayoutSize, isTruncated: Bool, visibleEnd: Int, isClipped: Bool = false,
+    uncoveredCharacterCount: Int = 0
   ) {
     self.lineCount = lineCount
     self.layoutSize = size
     self.isTruncated = isTruncated
     self.visibleEnd = visibleEnd
     self.isClipped = isClipped
+    self.uncoveredCharacterCount = uncoveredCharacterCount
   }
 }
 
 extension LaidOutText {
-  /// The layout's measurement: its line count, size, cut and visible end.
+  /// The layout's measurement: its line count, size, cut, visible end and uncovered
+  /// characters.
   package var measurement: TextMeasurement {
     TextMeasurement(
       lineCount: lines.count, size: layoutSize, isTruncated: isTruncated, visibleEnd: visibleEnd,
-      isClipped: isClipped)
+      isClipped: isClipped, uncoveredCharacterCount: uncoveredCharacters.count)
   }
 }

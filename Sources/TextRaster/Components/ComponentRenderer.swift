@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Backend) import TextLayout
 @_spi(FrontEnd) import TextReveal
-import TextShaping
+@_spi(Backend) import TextShaping
 
 /// Draws display lists into bitmaps: the one renderer of TextRaster.
 ///

@@ -31,7 +31,8 @@ import CHarfBuzz
       bytes: bytes, size: style.size, isRightToLeft: isRightToLeft,
       characterStarts: characterStarts, buffers: buffers,
       strut: strut(for: primary, size: style.size),
-      language: style.language.map { hb_language_from_string($0, -1) })
+      language: style.namesLanguage
+        ? style.language.map { hb_language_from_string($0.identifier, -1) } : nil)
   }
 
   /// Shapes a piece of text with one style and one direction, using fallback faces where needed.

@@ -72,11 +72,12 @@ struct PieceShaper {
   ///   shaping direction (then the clusters must be sorted, and ``shape(_:)`` does that).
   func measure(_ item: TextItemizer.Item, hangingStart: Int) -> ShapedMeasure? {
     let scale = size / Double(item.font.harfBuzz.unitsPerEm)
-    let sums: (advance: Double, hanging: Double)? = withShapedBuffer(item) { buffer in
+    let sums: (advance: Double, hanging: Double, uncovered: Int)? = withShapedBuffer(item) {
+      buffer in
       var count: UInt32 = 0
       guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
-      else { return (0, 0) }
+      else { return (0, 0, 0) }
       let glyphs = Int(count)
       for index in 0..<max(0, glyphs - 1) {
         let (this, next) = (infos[index].cluster, infos[index + 1].cluster)
@@ -85,7 +86,13 @@ struct PieceShaper {
       // As `shape(_:)` sums a run's advances, in glyph order.
       var advance = 0.0
       for index in 0..<glyphs { advance += Self.advance(positions[index], scale: scale) }
-      // As `clusters(of:)` groups the glyphs into clusters, in logical order.
+      // As `clusters(of:)` groups the glyphs into clusters, in logical order. Missing glyphs
+      // (0) are rare: only then are the clusters' starts kept, to count the clusters that hold
+      // them as ``ShapedText/uncoveredCharacterCount`` does.
+      var hasMissing = false
+      for index in 0..<glyphs where infos[index].codepoint == 0 { hasMissing = true }
+      var missingStarts: [Int] = []
+      var clusterStarts: [Int] = []
       var hanging = 0.0
       var clusterStart = -1
       var clusterAdvance = 0.0
@@ -103,17 +110,24 @@ struct PieceShaper {
           if clusterStart >= hangingStart { hanging += clusterAdvance }
           clusterStart = owner
           clusterAdvance = glyphAdvance
+          if hasMissing { clusterStarts.append(owner) }
         }
+        if hasMissing && infos[index].codepoint == 0 { missingStarts.append(start) }
       }
       if clusterStart >= 0 && clusterStart >= hangingStart { hanging += clusterAdvance }
-      return (advance, hanging)
+      let uncovered =
+        hasMissing
+        ? ShapedText.clusterIndices(holding: missingStarts, clusterStarts: clusterStarts).count
+        : 0
+      return (advance, hanging, uncovered)
     }
     guard let sums else { return nil }
     // As `shape(_:)`: the largest metrics, from zero.
     let metrics = item.font.metrics(size: size).union(strut)
     return ShapedMeasure(
       advance: sums.advance, hangingAdvance: sums.hanging, ascent: max(0, metrics.ascent),
-      descent: max(0, metrics.descent), lineGap: max(0, metrics.lineGap))
+      descent: max(0, metrics.descent), lineGap: max(0, metrics.lineGap),
+      uncoveredCharacterCount: sums.uncovered)
   }
 
   /// A glyph's advance in points: HarfBuzz's, never below zero.

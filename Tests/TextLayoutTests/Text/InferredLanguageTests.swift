@@ -4,7 +4,7 @@ import Testing
 
 /// The language a text's script implies, for runs that name none (issue 15).
 @Suite struct InferredLanguageTests {
-  func languages(_ text: StyledText) -> [String?] {
+  func languages(_ text: StyledText) -> [TextLanguage?] {
     text.inferringLanguage().runs.map(\.style.language)
   }
 
@@ -14,8 +14,8 @@ import Testing
       ("昨日の展示会", "ja"), ("カタカナ", "ja"), ("ｶﾀｶﾅ", "ja"), ("ㇰ", "ja"),
       ("한국어", "ko"), ("ᄀ", "ko"), ("ㄱ", "ko"), ("漢字と한글", "ja"),
       ("中文段落", nil), ("Latin only", nil), ("", nil), ("→ ★ é", nil),
-    ] as [(String, String?)])
-  func inferred(string: String, language: String?) {
+    ] as [(String, TextLanguage?)])
+  func inferred(string: String, language: TextLanguage?) {
     #expect(languages(StyledText(string)) == [language])
   }
 
@@ -28,6 +28,12 @@ import Testing
     #expect(inferred.runs.map(\.range) == text.runs.map(\.range))
     #expect(languages(text) == ["zh-Hant", "ja", "ko"])
     #expect(inferred.string == text.string)
+  }
+
+  @Test("A run whose language is undetermined (the POSIX locale C) takes the implied one")
+  func undetermined() throws {
+    let text = StyledText("かな", style: TextStyle(language: try TextLanguage("C.UTF-8")))
+    #expect(languages(text) == ["ja"])
   }
 
   @Test("Only the first 4 KB are read: kana after them imply nothing")

@@ -1,5 +1,5 @@
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 @_spi(FrontEnd) import TextReveal
 
 /// The playground's speed, printed as `make bench` prints every figure:

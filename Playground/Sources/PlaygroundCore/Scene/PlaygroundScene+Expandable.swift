@@ -24,6 +24,12 @@ extension PlaygroundScene {
     state.isTruncated = text?.isExpanded != nil
     state.moreButton = Self.regions(list) { $0 == .expand }.first
     state.lessButton = Self.regions(list) { $0 == .collapse }.first
+    let texts = Self.texts(list.items)
+    let uncovered =
+      texts.first.map { text in
+        text.uncoveredCharacters.map { String(text.text.string[text.stringRange($0)]) }
+      } ?? []
+    state.uncoveredCharacters = uncovered.isEmpty ? nil : uncovered
     return state
   }
 

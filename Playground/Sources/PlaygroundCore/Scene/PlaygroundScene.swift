@@ -31,7 +31,7 @@ public struct PlaygroundScene {
   ) -> TextStyle {
     TextStyle(
       fontFamily: typesetter.stack.defaultFamily, size: size, weight: weight,
-      language: settings.language.isEmpty ? nil : settings.language)
+      language: settings.textLanguage)
   }
 
   /// The session's text, read as Markdown when asked.
@@ -40,7 +40,7 @@ public struct PlaygroundScene {
     guard settings.markdown,
       var text = try? MarkdownParser.styledText(from: settings.text, base: base)
     else { return StyledText(settings.text, style: base) }
-    if !settings.language.isEmpty { text.setDefaultLanguage(settings.language) }
+    text.setDefaultLanguage(settings.textLanguage)
     return text
   }
 
@@ -168,6 +168,17 @@ public struct PlaygroundScene {
       }
     }
     return (action, nil, view)
+  }
+
+  /// The laid-out texts display items draw, in drawing order.
+  static func texts(_ items: [DisplayItem]) -> [LaidOutText] {
+    items.flatMap { item -> [LaidOutText] in
+      switch item {
+      case .text(let text): [text.layout]
+      case .group(let group): texts(group.items)
+      case .shape, .dust: []
+      }
+    }
   }
 
   /// The rectangles of a display list's hit regions whose action passes a test.

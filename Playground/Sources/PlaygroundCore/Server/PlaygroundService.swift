@@ -1,5 +1,5 @@
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The playground's request handling: routes, checks every request, keeps the sessions, and
 /// answers with the components drawn by the library.
