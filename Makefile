@@ -140,6 +140,15 @@ gtk-build: gtk-bootstrap
 gtk-demo: gtk-build
 	$(GTK_BIN) $(DEMO_ARGS)
 
+# The GTK package's tests, then the demo driven under Xvfb like a person would: clicks, typing
+# and resizing with xdotool, the X server's pixels and the AT-SPI accessibility tree
+# (scripts/gtk-check). Screenshots go to .build/gtk-check. About a minute after the build.
+gtk-check: gtk-build
+	$(SWIFT) build $(SWIFTFLAGS) --product textreveal
+	$(SWIFT) test $(GTK_SWIFTFLAGS) -c release -Xswiftc -enable-testing --package-path GTK
+	$(PYTHON) scripts/gtk-check --binary $(GTK_BIN) --textreveal $(TEXTREVEAL) \
+	  --output .build/gtk-check
+
 bench:
 	$(SWIFT) build $(SWIFTFLAGS) -c release
 	@if [ -f Benchmarks/Makefile ]; then \
