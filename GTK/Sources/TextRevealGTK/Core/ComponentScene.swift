@@ -13,6 +13,9 @@ struct ComponentScene<Action> {
   var isAnimating: Bool
   /// What assistive technologies read.
   var accessibility: WidgetAccessibility
+  /// What the keyboard's Return or space does when the widget has the focus, if anything: the
+  /// action a click on the component's button would perform.
+  var activation: Action? = nil
   /// The action under a point in the component's coordinates, if any.
   var hitTest: (LayoutPoint) -> Action?
   /// Draws the component with its top-left corner at a point of the canvas (in points), which

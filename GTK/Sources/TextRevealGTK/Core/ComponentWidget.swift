@@ -44,6 +44,11 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
   var openURL: (URL) -> Void
   /// Called when an action asks the application for more than a redraw ("Show all").
   var onOutcome: ((ActionOutcome) -> Void)?
+  /// Whether the widget takes the keyboard focus when its component has an action for it;
+  /// a list row leaves that to its list.
+  var acceptsFocus = true {
+    didSet { updateFocusability() }
+  }
 
   private let services: RenderServices
   private var connections = SignalConnections()
@@ -59,6 +64,7 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
   private var allocated = (width: Int32(0), height: Int32(0))
   private var accessibility: WidgetAccessibility?
   private var hasReportedError = false
+  private var activation: Adapter.Action?
   private var followedViewport: UnsafeMutablePointer<GtkWidget>?
 
   /// A rectangle of the widget, in whole points.
@@ -100,6 +106,10 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
     trv_widget_set_owner(widget, Unmanaged.passUnretained(self).toOpaque())
     connectSignals()
     readAppearance()
+    // Assistive technologies know the widget before it is first shown (a page not shown yet).
+    if let scene = scene(width: Double(fillWidth), at: now) {
+      follow(scene)
+    }
   }
 
   isolated deinit {
@@ -114,12 +124,18 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
     let owner = Unmanaged.passUnretained(self).toOpaque()
     let click = gtk_gesture_click_new()!
     connections.connect(
+      UnsafeMutableRawPointer(click), "pressed", WidgetCallbacks.pressed, data: owner)
+    connections.connect(
       UnsafeMutableRawPointer(click), "released", WidgetCallbacks.released, data: owner)
     gtk_widget_add_controller(widget, click)
     let motion = gtk_event_controller_motion_new()!
     connections.connect(
       UnsafeMutableRawPointer(motion), "motion", WidgetCallbacks.motion, data: owner)
     gtk_widget_add_controller(widget, motion)
+    let keys = gtk_event_controller_key_new()!
+    connections.connect(
+      UnsafeMutableRawPointer(keys), "key-pressed", WidgetCallbacks.keyPressed, data: owner)
+    gtk_widget_add_controller(widget, keys)
     connections.connect(
       UnsafeMutableRawPointer(widget), "direction-changed", WidgetCallbacks.directionChanged,
       data: owner)
@@ -261,7 +277,7 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
   func allocate(width: Int32, height: Int32) {
     allocated = (width, height)
     guard let scene = scene(width: Double(width), at: now) else { return }
-    updateAccessibility(scene.accessibility)
+    follow(scene)
     if scene.isAnimating { startTicking() }
   }
 
@@ -269,7 +285,7 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
     guard width > 0, height > 0 else { return }
     let time = now
     guard let scene = scene(width: Double(width), at: time) else { return }
-    updateAccessibility(scene.accessibility)
+    follow(scene)
     let scale = RasterCanvas.Scale(gtkScaleFactor: Int(gtk_widget_get_scale_factor(widget)))
     guard let band = visibleBand(width: width, height: height) else { return }
     let key = TextureKey(
@@ -344,6 +360,10 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
     }
   }
 
+  func pressed() {
+    if gtk_widget_get_focusable(widget) != 0 { gtk_widget_grab_focus(widget) }
+  }
+
   func clicked(x: Double, y: Double) {
     guard let scene = scene(width: Double(allocated.width), at: now),
       let action = scene.hitTest(LayoutPoint(x: x, y: y))
@@ -361,6 +381,13 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
     case .showAll: break
     }
     onOutcome?(outcome)
+  }
+
+  func keyPressed(_ key: guint) -> Bool {
+    let activates = [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_space]
+    guard activates.contains(Int32(bitPattern: key)), let action = activation else { return false }
+    perform(action)
+    return true
   }
 
   func pointerMoved(x: Double, y: Double) {
@@ -390,7 +417,7 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
     } else {
       gtk_widget_queue_draw(widget)
     }
-    updateAccessibility(scene.accessibility)
+    follow(scene)
     guard scene.isAnimating else {
       tickID = 0
       return false
@@ -406,6 +433,23 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
   }
 
   // MARK: - Accessibility
+
+  /// Keeps the keyboard's action and the widget's focusability up to date.
+  private func updateActivation(_ scene: ComponentScene<Adapter.Action>) {
+    activation = scene.activation
+    updateFocusability()
+  }
+
+  private func updateFocusability() {
+    let focusable: gboolean = acceptsFocus && activation != nil ? 1 : 0
+    if gtk_widget_get_focusable(widget) != focusable { gtk_widget_set_focusable(widget, focusable) }
+  }
+
+  /// Takes the keyboard's action and the accessibility of a new scene.
+  private func follow(_ scene: ComponentScene<Adapter.Action>) {
+    updateActivation(scene)
+    updateAccessibility(scene.accessibility)
+  }
 
   private func updateAccessibility(_ next: WidgetAccessibility) {
     guard next != accessibility else { return }

@@ -11,6 +11,10 @@ protocol WidgetHost: AnyObject {
   func snapshot(_ snapshot: OpaquePointer, width: Int32, height: Int32)
   /// GtkWidget's size_allocate.
   func allocate(width: Int32, height: Int32)
+  /// The primary button was pressed on the widget.
+  func pressed()
+  /// A key was pressed while the widget had the focus; returns whether it was handled.
+  func keyPressed(_ key: guint) -> Bool
   /// A primary-button click released at a point, in points from the widget's top-left corner.
   func clicked(x: Double, y: Double)
   /// The pointer moved to a point.
@@ -83,6 +87,20 @@ enum WidgetCallbacks {
       _, _, x, y, owner in
       WidgetCallbacks.withHost(owner, default: ()) { $0.clicked(x: x, y: y) }
     }
+
+  /// GtkGestureClick::pressed.
+  static let pressed:
+    @convention(c) (OpaquePointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = {
+      _, _, _, _, owner in
+      WidgetCallbacks.withHost(owner, default: ()) { $0.pressed() }
+    }
+
+  /// GtkEventControllerKey::key-pressed.
+  static let keyPressed:
+    @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) ->
+      gboolean = { _, key, _, _, owner in
+        WidgetCallbacks.withHost(owner, default: false) { $0.keyPressed(key) } ? 1 : 0
+      }
 
   /// GtkEventControllerMotion::motion.
   static let motion:

@@ -55,6 +55,8 @@ struct ExpandableTextAdapter: ComponentAdapter {
       label: description.label, description: description.actionName,
       isExpanded: shown.isTruncated ? model.isExpanded : nil)
     let hitTest = { (point: LayoutPoint) in model.hitTest(point, in: shown) }
+    let activation: Action? =
+      shown.isTruncated ? (model.isExpanded ? .collapse : .expand) : nil
     if let transition, shown.isTruncated, time - transition.start < duration {
       // The expanded text, clipped to the height the animation has reached.
       let expanded =
@@ -70,14 +72,16 @@ struct ExpandableTextAdapter: ComponentAdapter {
       let elapsed = max(0, time - transition.start)
       return ComponentScene(
         size: LayoutSize(width: shown.size.width, height: animation.height(at: elapsed)),
-        isAnimating: true, accessibility: accessibility, hitTest: hitTest
+        isAnimating: true, accessibility: accessibility, activation: activation,
+        hitTest: hitTest
       ) { canvas, renderer, origin throws(TextRasterError) in
         try renderer.draw(
           animation, at: elapsed, expanded: expanded, origin: origin, in: &canvas, theme: theme)
       }
     }
     return ComponentScene(
-      size: shown.size, isAnimating: false, accessibility: accessibility, hitTest: hitTest
+      size: shown.size, isAnimating: false, accessibility: accessibility,
+      activation: activation, hitTest: hitTest
     ) { canvas, renderer, origin throws(TextRasterError) in
       try renderer.draw(shown, at: origin, in: &canvas, theme: theme)
     }

@@ -111,6 +111,8 @@ public final class ExpandingListWidget<ID: Hashable & Sendable>: ListHost {
 
   func setUp(_ item: OpaquePointer) {
     guard let row = try? ComponentWidget(adapter: ListRowAdapter(state: state)) else { return }
+    // The list view's items take the focus, and Return activates them (activate(position:)).
+    row.acceptsFocus = false
     row.onOutcome = { [weak self] outcome in
       if outcome == .changed, self?.state.list.expansion.mode == .single { self?.refreshRows() }
     }

@@ -76,19 +76,23 @@ struct ListRowAdapter<ID: Hashable & Sendable>: ComponentAdapter {
       label: row.text.string, description: laidOutRow.isTruncated ? label : nil,
       isExpanded: laidOutRow.isTruncated ? laidOutRow.isExpanded : nil)
     let hitTest = { (point: LayoutPoint) in shown.hitTest(point) }
+    // A click anywhere on a cut row toggles it: the keyboard's is one at its corner.
+    let activation = shown.hitTest(LayoutPoint(x: 1, y: 1))
     if let transition, time - transition < duration {
       let animation = ListAnimation(from: layouts.other, to: shown, duration: duration)
       let elapsed = max(0, time - transition)
       return ComponentScene(
         size: LayoutSize(width: shown.size.width, height: animation.height(at: elapsed)),
-        isAnimating: true, accessibility: accessibility, hitTest: hitTest
+        isAnimating: true, accessibility: accessibility, activation: activation,
+        hitTest: hitTest
       ) { canvas, renderer, origin throws(TextRasterError) in
         try renderer.draw(
           animation, at: elapsed, chrome: chrome, origin: origin, in: &canvas, theme: theme)
       }
     }
     return ComponentScene(
-      size: shown.size, isAnimating: false, accessibility: accessibility, hitTest: hitTest
+      size: shown.size, isAnimating: false, accessibility: accessibility,
+      activation: activation, hitTest: hitTest
     ) { canvas, renderer, origin throws(TextRasterError) in
       try renderer.draw(shown, chrome: chrome, at: origin, in: &canvas, theme: theme)
     }

@@ -73,6 +73,7 @@ struct ShowAllLabelAdapter: ComponentAdapter {
       accessibility: WidgetAccessibility(
         label: detector.text.string, description: parts.button == nil ? nil : label,
         isExpanded: parts.button == nil ? nil : false),
+      activation: parts.button == nil ? nil : .showAll,
       hitTest: { point in
         guard let frame = parts.button?.frame, frame.contains(point) else { return nil }
         return .showAll

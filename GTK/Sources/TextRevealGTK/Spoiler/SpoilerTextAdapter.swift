@@ -132,6 +132,12 @@ struct SpoilerTextAdapter: ComponentAdapter {
         label: spoilers.accessibilityLabel(of: shown, at: time),
         description: spoilers.regions.isEmpty || isRevealed ? nil : "Reveal spoiler",
         isExpanded: nil),
+      // The keyboard reveals from the middle of the first hidden word.
+      activation: accepts
+        ? spoilers.regions.first?.rects.first.map {
+          .tapSpoiler(LayoutPoint(x: $0.midX, y: $0.midY))
+        }
+        : nil,
       hitTest: { point in
         if spoilers.hitTest(point) { return accepts ? .tapSpoiler(point) : nil }
         return layout.link(at: point).map { .link($0.url) }

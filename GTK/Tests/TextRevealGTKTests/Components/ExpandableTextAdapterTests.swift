@@ -55,6 +55,18 @@ import TextReveal
     #expect(after > before)
   }
 
+  @Test("The keyboard expands a cut text and collapses it again; a text that fits has no action")
+  func keyboard() throws {
+    var adapter = adapter()
+    let engine = AdapterTesting.engine
+    let collapsed = try adapter.scene(using: engine, at: 0)
+    #expect(collapsed.activation == .expand)
+    _ = adapter.perform(try #require(collapsed.activation), at: 0)
+    #expect(try adapter.scene(using: engine, at: 1).activation == .collapse)
+    #expect(
+      try self.adapter(text: StyledText("Short.")).scene(using: engine, at: 0).activation == nil)
+  }
+
   @Test("With reduced motion the state changes at once")
   func reducedMotion() throws {
     var adapter = adapter()

@@ -36,6 +36,8 @@ import TextReveal
     #expect(scene.accessibility.description == "Read more")
     let fits = try adapter(state, row: 2).scene(using: AdapterTesting.engine, at: 0)
     #expect(fits.accessibility.isExpanded == nil)
+    #expect(fits.activation == nil)
+    #expect(scene.activation?.id == "a")
     #expect(fits.hitTest(LayoutPoint(x: 100, y: 10)) == nil)
   }
 

@@ -39,6 +39,7 @@ import TextReveal
     #expect(AdapterTesting.accentPixels(try AdapterTesting.draw(whole)).isEmpty)
     let cut = try scene(width: fits - 1)
     #expect(cut.accessibility.description == "Show all")
+    #expect(cut.activation == .showAll && whole.activation == nil)
     #expect(cut.accessibility.isExpanded == false)
     #expect(cut.size.height > whole.size.height + 20)
     #expect(AdapterTesting.accentPixels(try AdapterTesting.draw(cut)).count > 200)

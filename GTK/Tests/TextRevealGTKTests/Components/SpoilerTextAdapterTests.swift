@@ -76,6 +76,17 @@ import TextReveal
     #expect(revealed.hitTest(point) == nil)
   }
 
+  @Test("The keyboard reveals the spoilers from the first hidden word; revealed, it does nothing")
+  func keyboard() throws {
+    var adapter = adapter()
+    let engine = AdapterTesting.engine
+    let action = try #require(try adapter.scene(using: engine, at: 0).activation)
+    #expect(adapter.perform(action, at: 0) == .changed)
+    let revealed = try adapter.scene(using: engine, at: 2)
+    #expect(revealed.accessibility.label == Self.text.string)
+    #expect(revealed.activation == nil)
+  }
+
   @Test("A click beside the spoiler does nothing")
   func missing() throws {
     let scene = try adapter().scene(using: AdapterTesting.engine, at: 0)
