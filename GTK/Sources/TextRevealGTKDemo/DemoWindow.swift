@@ -22,7 +22,7 @@ final class DemoWindow {
   private(set) var isClosed = false
 
   /// The text size of list rows, and of the app page's texts.
-  static let rowSize = 15.0
+  nonisolated static let rowSize = 15.0
   static let bodySize = 17.0
 
   init(options: DemoOptions, packages: [DebianPackage]) throws {
@@ -135,7 +135,7 @@ final class DemoWindow {
   }
 
   /// A package's row: its name and synopsis, then its description.
-  static func row(_ package: DebianPackage) -> ListRow<String> {
+  nonisolated static func row(_ package: DebianPackage) -> ListRow<String> {
     var text = StyledText(package.name, style: TextStyle(size: rowSize, weight: .semibold))
     text.append(" \u{2014} \(package.synopsis)", style: TextStyle(size: rowSize))
     if !package.longDescription.isEmpty {
@@ -145,7 +145,7 @@ final class DemoWindow {
   }
 
   /// A package's icon: the first letter of its name on a color chosen by the name.
-  static func avatar(for name: String) -> (initials: String, color: TextColor) {
+  nonisolated static func avatar(for name: String) -> (initials: String, color: TextColor) {
     let palette = [
       TextColor(red: 0.20, green: 0.52, blue: 0.89), TextColor(red: 0.15, green: 0.64, blue: 0.41),
       TextColor(red: 0.90, green: 0.38, blue: 0.0), TextColor(red: 0.57, green: 0.25, blue: 0.67),
