@@ -53,23 +53,3 @@ protocol ComponentAdapter {
 extension ComponentAdapter {
   func naturalWidth(using engine: TextLayoutEngine) throws -> Double { 0 }
 }
-
-/// What the front end does after an action.
-enum ActionOutcome: Equatable, Sendable {
-  /// Nothing changed.
-  case none
-  /// The component changed: draw it again, maybe at a new height, and follow its animation.
-  case changed
-  /// A link was clicked: open it with the desktop's handler.
-  case openURL(URL)
-  /// "Show all" was clicked: the application shows the whole text.
-  case showAll
-}
-
-/// The accessible roles the widgets take (a subset of GTK's `GtkAccessibleRole`).
-enum WidgetRole: Sendable {
-  /// A text that shows part of itself and expands: a group with an expanded state.
-  case group
-  /// A text to read.
-  case label
-}

@@ -14,9 +14,11 @@ import TextShaping
 ///   as the animation says at that frame).
 /// - Drawing: the scene is drawn by TextRaster into a transparent bitmap at the widget's scale
 ///   factor (device pixels), uploaded as a `GdkMemoryTexture` and drawn at the widget's size in
-///   points, so a 2× screen gets 2× pixels, not a stretched 1× image.
+///   points, so a 2× screen gets 2× pixels, not a stretched 1× image. Inside a scrolled window
+///   only the rows that show are drawn, again when it scrolls.
 /// - Clicks: a `GtkGestureClick` on the primary button; the point goes through the scene's hit
-///   test, and the action to the adapter at the frame clock's time.
+///   test, and the action to the adapter at the frame clock's time. The keyboard: while the
+///   scene has an action for it, the widget is focusable and Return or space performs it.
 /// - Animation: while a scene animates, a tick callback of the frame clock redraws (or resizes)
 ///   the widget each frame with the frame time as the model's time; it stops when the scene
 ///   stops animating or the widget is unmapped. There is no timer.

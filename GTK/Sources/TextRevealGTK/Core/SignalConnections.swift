@@ -1,13 +1,5 @@
 import CGtk
 
-extension UnsafeMutablePointer {
-  /// The same GObject seen as another type of its class hierarchy (a GObject "cast": the
-  /// instance structure of a class starts with its parent's).
-  func cast<Other>(to: Other.Type = Other.self) -> UnsafeMutablePointer<Other> {
-    UnsafeMutableRawPointer(self).assumingMemoryBound(to: Other.self)
-  }
-}
-
 /// Signal handlers connected for an object that may outlive them, disconnected together.
 @MainActor
 struct SignalConnections {
