@@ -79,7 +79,7 @@ final class DemoWindow {
         handle.write(line)
         try? handle.close()
       } else {
-        FileManager.default.createFile(atPath: path, contents: line)
+        _ = FileManager.default.createFile(atPath: path, contents: line)
       }
     }
   }
