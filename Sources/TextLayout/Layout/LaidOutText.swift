@@ -2,14 +2,11 @@ import Foundation
 
 /// A finished layout: the visible lines of a text, whether it was cut, and geometry queries.
 ///
-/// A value made by ``TextLayoutEngine/layout(_:configuration:)``; immutable and `Sendable`.
+/// A value made by the engine's `layout` calls; immutable and `Sendable`.
 ///
-/// Positions in the text come in two spellings, always in pairs: UTF-8 offsets (`Int` and
-/// `Range<Int>`, what the `measure` command prints and what is cheapest to store) and string
-/// indices (`String.Index`). ``visibleEnd`` pairs with ``visibleRange``,
-/// ``characterOffset(at:)`` with ``characterIndex(at:)``, and ``rects(for:)-(Range<Int>)`` and
-/// ``wordRects(in:)-(Range<Int>)`` take either; ``stringRange(_:)`` and ``utf8Range(_:)``
-/// convert between them.
+/// Positions in the text are string indices (``visibleRange``, ``lineRanges``,
+/// ``characterIndex(at:)``, ``rects(for:)-(Range<String.Index>)``) or an `NSRange`
+/// (``rects(for:)-(NSRange)``); geometry is in points, as `CGPoint`, `CGRect` and `CGSize`.
 ///
 /// ```swift
 /// let layout = try engine.layout(text, configuration: .init(width: 320, lineLimit: .lines(3)))
@@ -177,7 +174,7 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   /// The link under a point: its target and the whole UTF-8 range of text that carries it.
   ///
   /// Only a point on the link's own glyphs counts (not the nearest character, as
-  /// ``characterOffset(at:)`` answers), and never one on the truncation token, so a "more"
+  /// ``characterIndex(at:)`` answers), and never one on the truncation token, so a "more"
   /// right after a link is not the link.
   ///
   /// - Parameter point: A point in the layout's coordinates.

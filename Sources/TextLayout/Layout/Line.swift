@@ -2,8 +2,9 @@ import Foundation
 
 /// One visual line of a layout.
 ///
-/// A line's ``range`` includes its trailing whitespace and the paragraph separator that ends it,
-/// so the ranges of consecutive lines tile the visible text; ``contentRange`` leaves them out.
+/// A line's frame and baseline place it; ``LaidOutText/lineRanges`` gives the text each line
+/// shows, its trailing whitespace and the paragraph separator that ends it included, so that
+/// the ranges of consecutive lines tile the visible text.
 public struct Line: Sendable, Hashable {
   /// The UTF-8 range of the line, trailing whitespace and separator included.
   @_spi(Backend) public var range: Range<Int>
@@ -31,7 +32,7 @@ public struct Line: Sendable, Hashable {
   /// The height of the line box.
   package var height: Double { ascent + descent }
 
-  /// The line box: from the content's left edge, ``width`` wide, the full line height tall.
+  /// The line box: from the content's left edge, as wide as its content, the full line height tall.
   public var frame: CGRect { layoutFrame.cgRect }
   /// ``frame`` in the engine's own geometry.
   package var layoutFrame: LayoutRect { LayoutRect(x: x, y: top, width: width, height: height) }

@@ -6,7 +6,7 @@
 /// about what it costs for a short one.
 ///
 /// ```swift
-/// let engine = TextLayoutEngine(shaper: shaper, analyzer: analyzer)
+/// let engine = try TextStack().engine  // TextShaping: FreeType, HarfBuzz, ICU, Fontconfig
 /// let layout = try engine.layout(
 ///   StyledText("A long description…"),
 ///   configuration: LayoutConfiguration(width: 320, lineLimit: .lines(3), truncationToken: .init()))

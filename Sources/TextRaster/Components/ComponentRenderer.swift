@@ -5,7 +5,7 @@ import Foundation
 
 /// Draws display lists into bitmaps: the one renderer of TextRaster.
 ///
-/// Every component, and any composition of them, answers with a ``TextReveal/DisplayList``;
+/// Every component, and any composition of them, answers with a `DisplayList`;
 /// the renderer draws any display list at 1×, 2× or 3×, and an animation as a sequence of
 /// them. It computes no geometry: everything it draws, down to a list avatar's initials, comes
 /// placed. It owns a glyph cache, so it is not thread-safe: use one per thread.

@@ -6,8 +6,8 @@ import CFreeType
 /// anti-aliased bitmaps, placed at fractional positions. Components are drawn by
 /// ``ComponentRenderer``, which owns one.
 ///
-/// The cache opens its own FreeType library and a face for every ``FontID`` it meets, from
-/// the file and face index the shaper reports (``HarfBuzzShaper/fontFace(for:)``). Glyphs are
+/// The cache opens its own FreeType library and a face for every `FontID` it meets, from
+/// the file and face index the shaper reports (`HarfBuzzShaper.fontFace(for:)`). Glyphs are
 /// rendered unhinted (`FT_LOAD_NO_HINTING`), at the run's size times the canvas scale, in
 /// FreeType's normal 256-level anti-aliasing mode, so their shapes and positions follow the
 /// unhinted advances the layout measured with.
@@ -53,7 +53,7 @@ package final class GlyphCache {
 
   /// Creates a rasterizer for the glyph runs a shaper makes.
   ///
-  /// - Parameter shaper: The shaper whose ``FontID`` values the glyph runs carry.
+  /// - Parameter shaper: The shaper whose `FontID` values the glyph runs carry.
   package convenience init(shaper: HarfBuzzShaper) {
     self.init(fontFaces: { shaper.fontFace(for: $0) })
   }

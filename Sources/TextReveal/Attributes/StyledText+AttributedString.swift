@@ -18,7 +18,7 @@ extension StyledText {
   /// - Parameters:
   ///   - attributed: The attributed string.
   ///   - base: The style of runs whose attributes say nothing else.
-  /// - Throws: ``TextLayout/TextLayoutError/invalidLanguage(_:)`` for a `languageIdentifier`
+  /// - Throws: `TextLayoutError.invalidLanguage` for a `languageIdentifier`
   ///   that is neither a BCP 47 tag nor a POSIX locale.
   public init(_ attributed: AttributedString, base: TextStyle = TextStyle()) throws(TextLayoutError)
   {

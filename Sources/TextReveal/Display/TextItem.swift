@@ -3,7 +3,7 @@ import Foundation
 
 /// A laid-out text placed in a component, with the colors its styles leave open.
 ///
-/// A run's own ``TextLayout/TextStyle/color`` wins; other text takes ``color``, and links and
+/// A run's own `TextStyle.color` wins; other text takes ``color``, and links and
 /// the truncation token's label ("more") take ``accentColor``. Runs styled as spoilers are drawn
 /// as ``spoilers`` says: hidden under dust, they are left out so that nothing shows through.
 @_spi(FrontEnd) public struct TextItem: Sendable, Hashable {

@@ -39,7 +39,7 @@ public struct ExpandableTextModel: RevealComponent, Hashable {
   }
   /// The width, type size, theme, direction and motion.
   public var environment: ComponentEnvironment
-  /// The lines shown while collapsed, 3 by default; ``TextLayout/LineLimit/unlimited`` never
+  /// The lines shown while collapsed, 3 by default; `LineLimit.unlimited` never
   /// cuts the text.
   public var lineLimit: LineLimit
   /// How the cut is shown.

@@ -4,7 +4,7 @@ import Foundation
 /// Text with hidden parts, Telegram style: dust over the hidden words, revealed from the tap
 /// point.
 ///
-/// The hidden parts are the text's spoiler runs (``TextLayout/TextStyle/isSpoiler``), covered
+/// The hidden parts are the text's spoiler runs (`TextStyle.isSpoiler`), covered
 /// word by word: a spoiler that wraps has dust on both lines, the spaces between its words stay
 /// clear, and lines never merge into one slab. A tap on a hidden word reveals every spoiler of
 /// the text at once, with a circle spreading from the tap, easing in, until it covers them all;

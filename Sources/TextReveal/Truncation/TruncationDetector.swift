@@ -72,7 +72,7 @@ public struct TruncationDetector: RevealComponent, Hashable {
   public struct Update: Sendable, Hashable {
     /// Whether the text is cut.
     public var isTruncated: Bool
-    /// Whether a visible line is wider than the width (see ``TextLayout/LaidOutText/isClipped``):
+    /// Whether a visible line is wider than the width (see `LaidOutText.isClipped`):
     /// "Show all" would not reveal that part, so it is reported apart from ``isTruncated``.
     public var isClipped: Bool
     /// Whether that differs from the last answer (always true for the first update).

@@ -2,7 +2,7 @@
 
 /// A description of a font face the shaping backend loaded: its file, names and vertical metrics.
 ///
-/// Get one from ``HarfBuzzShaper/fontFace(for:)`` with the ``FontID`` of a glyph run, for example
+/// Get one from `HarfBuzzShaper.fontFace(for:)` with the `FontID` of a glyph run, for example
 /// to find the file a renderer rasterizes the glyphs from.
 ///
 /// ```swift

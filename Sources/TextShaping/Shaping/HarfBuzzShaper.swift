@@ -95,7 +95,7 @@ public final class HarfBuzzShaper: Sendable {
   /// The identifier of the primary face a style resolves to (before any fallback).
   ///
   /// - Parameter style: The style whose family, weight and slant are resolved.
-  /// - Returns: The face's identifier; ``fontFace(for:)`` describes it.
+  /// - Returns: The face's identifier; `fontFace(for:)` describes it.
   @_spi(Backend) public func fontID(for style: TextStyle) -> FontID {
     primaryFont(for: style).font.id
   }

@@ -38,7 +38,7 @@
     }
   }
 
-  /// The UAX #9 bidi levels of a paragraph, as ICU gives them: from ``BidiRules`` over ICU's
+  /// The UAX #9 bidi levels of a paragraph, as ICU gives them: from `BidiRules` over ICU's
   /// data, or from `ubidi` for paragraphs with explicit embeddings, overrides or isolates.
   ///
   /// A failure is kept for ``takeFailure()`` and the answer is one run at the requested
