@@ -123,7 +123,8 @@ final class DirectShapingPlan: Sendable {
         return nil
       }
     }
-    guard let kerning = PairPositioning(gpos, lookups: pairLookups) else { return nil }
+    guard let kerning = PairPositioning(gpos, lookups: pairLookups, glyphCount: glyphCount)
+    else { return nil }
     // A glyph out of reach is never in a direct run: shaping checks both sets at once.
     for word in excluded.indices { excluded[word] |= ~reachable[word] }
     return DirectShapingPlan(excluded: excluded, glyphCount: glyphCount, kerning: kerning)

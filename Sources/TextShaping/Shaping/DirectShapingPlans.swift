@@ -7,7 +7,7 @@ import Synchronization
 /// A plan depends only on the font file, so plans are kept for the process as well: a new
 /// shaper that loads the same file finds them made.
 final class DirectShapingPlans: Sendable {
-  private struct Key: Hashable {
+  private struct Key: Equatable {
     var font: Int
     var script: UInt32
     var language: UInt
@@ -22,7 +22,9 @@ final class DirectShapingPlans: Sendable {
   /// Whether plans are made at all: a shaper without them shapes every run with HarfBuzz, the
   /// reference the tests compare with.
   let isEnabled: Bool
-  private let plans = Mutex<[Key: DirectShapingPlan?]>([:])
+  /// The plans this shaper used, searched in order: a shaper meets a handful of faces,
+  /// scripts and languages, and comparing three numbers costs less than hashing them.
+  private let plans = Mutex<[(key: Key, plan: DirectShapingPlan?)]>([])
   private static let byFile = Mutex<[FileKey: DirectShapingPlan?]>([:])
 
   init(isEnabled: Bool) {
@@ -40,10 +42,11 @@ final class DirectShapingPlans: Sendable {
     let languageBits = UInt(bitPattern: language.map { UnsafeRawPointer($0) })
     let key = Key(font: font.id.rawValue, script: script.rawValue, language: languageBits)
     // A stored `nil` is a decision too: the combination always goes to HarfBuzz.
-    switch plans.withLock({ $0[key] }) {
-    case .some(let known): return known
-    case .none: break
+    let known = plans.withLock { plans -> DirectShapingPlan?? in
+      for entry in plans where entry.key == key { return .some(entry.plan) }
+      return .none
     }
+    if case .some(let plan) = known { return plan }
     let fileKey = FileKey(file: font.file, script: script.rawValue, language: languageBits)
     let plan: DirectShapingPlan?
     switch Self.byFile.withLock({ $0[fileKey] }) {
@@ -54,7 +57,7 @@ final class DirectShapingPlans: Sendable {
         face: hb_font_get_face(font.harfBuzz.font), script: script, language: language)
       Self.byFile.withLock { $0[fileKey] = .some(plan) }
     }
-    plans.withLock { $0[key] = .some(plan) }
+    plans.withLock { $0.append((key, plan)) }
     return plan
   }
 }

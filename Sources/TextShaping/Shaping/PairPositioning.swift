@@ -57,6 +57,9 @@ struct PairPositioning {
   private let table: FontTableBytes
   /// The lookups, in the order HarfBuzz applies them, each a list of subtables.
   private let lookups: [[Subtable]]
+  /// For each lookup and glyph, the first subtable whose coverage has the glyph (`UInt16.max`
+  /// for none): the subtables before it cannot match at the glyph, so they are not asked.
+  private let firstSubtables: [[UInt16]]
 
   /// Whether any lookup was found at all.
   var isEmpty: Bool { lookups.isEmpty }
@@ -65,18 +68,34 @@ struct PairPositioning {
   /// unsorted or of an unknown format.
   ///
   /// - Parameter lookups: The subtable offsets of each lookup, in order.
-  init?(_ table: FontTableBytes, lookups: [[Int]]) {
+  /// - Parameter glyphCount: The face's number of glyphs.
+  init?(_ table: FontTableBytes, lookups: [[Int]], glyphCount: Int) {
     self.table = table
     var parsed: [[Subtable]] = []
+    var firstSubtables: [[UInt16]] = []
     for offsets in lookups {
+      guard offsets.count < Int(UInt16.max) else { return nil }
       var subtables: [Subtable] = []
+      var first = [UInt16](repeating: .max, count: glyphCount)
       for offset in offsets {
         guard let subtable = Self.subtable(table, at: offset) else { return nil }
+        let coverage =
+          switch subtable {
+          case .glyphPairs(let coverage, _, _, _): coverage
+          case .classPairs(let coverage, _, _, _, _, _, _, _): coverage
+          }
+        coverage.forEachGlyph { glyph in
+          if glyph < glyphCount && first[glyph] == .max {
+            first[glyph] = UInt16(subtables.count)
+          }
+        }
         subtables.append(subtable)
       }
       parsed.append(subtables)
+      firstSubtables.append(first)
     }
     self.lookups = parsed
+    self.firstSubtables = firstSubtables
   }
 
   private static func subtable(_ table: FontTableBytes, at offset: Int) -> Subtable? {
@@ -133,14 +152,19 @@ struct PairPositioning {
     glyphs: UnsafeMutableBufferPointer<UInt32>, positions: UnsafeMutableBufferPointer<Position>
   ) {
     let count = glyphs.count
-    for subtables in lookups {
+    for (lookup, subtables) in lookups.enumerated() {
+      let firsts = firstSubtables[lookup]
       var index = 0
       while index + 1 < count {
         var next = index + 1
-        for subtable in subtables {
-          if let moved = apply(subtable, at: index, glyphs: glyphs, positions: positions) {
-            next = moved
-            break
+        // Glyphs come from the face's character map, so they are below its glyph count.
+        let first = Int(firsts[Int(glyphs[index])])
+        if first < subtables.count {
+          for subtable in subtables[first...] {
+            if let moved = apply(subtable, at: index, glyphs: glyphs, positions: positions) {
+              next = moved
+              break
+            }
           }
         }
         index = next
