@@ -31,7 +31,7 @@ import Testing
     #expect(inferred.string == text.string)
   }
 
-  @Test("Only the first 4 KB are read: kana after them imply nothing")
+  @Test("Only the first 1 KB is read: kana after it imply nothing")
   func sample() {
     let late = String(repeating: "a", count: StyledText.languageSampleBytes) + "かな"
     #expect(languages(StyledText(late)) == [nil])
