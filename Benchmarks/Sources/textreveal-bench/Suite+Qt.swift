@@ -18,6 +18,19 @@ extension Suite {
       ours: { { ours.truncationCheck($0).lines.count } },
       peer: { { qt.truncationCheck($0) ? 1 : 0 } })
 
+    // A first pass: each pass a new shaper whose fonts the corpus's characters warmed
+    // (untimed), so a text's words are new unless an earlier text of the pass had them, as
+    // in an app that shows messages one after the other.
+    let allCharacters = BenchText(
+      id: "corpus", string: corpus.texts.map(\.string).joined(separator: "\n"))
+    compare(
+      name: "first-pass-check-qt", texts: corpus.texts,
+      ours: {
+        let fresh = FirstTimeEngines.engine(for: allCharacters)
+        return { fresh.truncationCheck($0).lines.count }
+      },
+      peer: { { qt.truncationCheck($0) ? 1 : 0 } })
+
     let pango = try PangoPeer(width: Setup.width, lineLimit: Setup.lineLimit)
     let firstTime = try FirstTimeEngines(texts: corpus.texts)
     compare(
