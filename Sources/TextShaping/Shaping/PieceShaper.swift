@@ -157,16 +157,30 @@ struct PieceShaper {
     guard !isRightToLeft,
       let plan = directPlans.plan(for: item.font, script: item.script, language: language)
     else { return nil }
+    return Self.withDirectlyShaped(
+      bytes, range: item.range, font: item.font.harfBuzz.font, plan: plan, body)
+  }
+
+  /// ``withDirectlyShaped(_:_:)`` with what it needs spelled out: the closures capture no
+  /// piece shaper, which copying cost as much as the shaping.
+  private static func withDirectlyShaped<Result>(
+    _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: OpaquePointer,
+    plan: DirectShapingPlan,
+    _ body: (
+      Int, UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt32>,
+      UnsafeMutableBufferPointer<PairPositioning.Position>
+    ) -> Result
+  ) -> Result? {
     // A character takes at least one byte: the item's length bounds its glyphs.
-    let capacity = max(1, item.range.count)
+    let capacity = max(1, range.count)
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { glyphs in
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { clusters in
         withUnsafeTemporaryAllocation(of: PairPositioning.Position.self, capacity: capacity) {
           positions in
           guard
             let count = plan.shape(
-              bytes, range: item.range, font: item.font.harfBuzz.font, glyphs: glyphs,
-              clusters: clusters, positions: positions)
+              bytes, range: range, font: font, glyphs: glyphs, clusters: clusters,
+              positions: positions)
           else { return nil }
           return body(count, glyphs, clusters, positions)
         }
@@ -212,18 +226,31 @@ struct PieceShaper {
 
   /// Shapes one item, with the rest of the piece as context for contextual shaping.
   private func shape(_ item: TextItemizer.Item) -> GlyphRun {
+    let (size, isRightToLeft) = (self.size, self.isRightToLeft)
     let direct = withDirectlyShaped(item) { count, glyphs, clusters, positions in
       let scale = size / Double(item.font.harfBuzz.unitsPerEm)
       // As `run(of:from:)` converts HarfBuzz's positions.
       return GlyphRun(
         font: item.font.id, size: size, isRightToLeft: isRightToLeft,
         glyphs: Array(glyphs[0..<count]),
-        advances: (0..<count).map { Self.advance(positions[$0].xAdvance, scale: scale) },
-        offsets: (0..<count).map {
-          GlyphOffset(
-            x: Double(positions[$0].xOffset) * scale, y: -Double(positions[$0].yOffset) * scale)
+        advances: Array(unsafeUninitializedCapacity: count) { advances, initialized in
+          for index in 0..<count {
+            advances[index] = Self.advance(positions[index].xAdvance, scale: scale)
+          }
+          initialized = count
         },
-        clusters: (0..<count).map { Int(clusters[$0]) })
+        offsets: Array(unsafeUninitializedCapacity: count) { offsets, initialized in
+          for index in 0..<count {
+            offsets[index] = GlyphOffset(
+              x: Double(positions[index].xOffset) * scale,
+              y: -Double(positions[index].yOffset) * scale)
+          }
+          initialized = count
+        },
+        clusters: Array(unsafeUninitializedCapacity: count) { values, initialized in
+          for index in 0..<count { values[index] = Int(clusters[index]) }
+          initialized = count
+        })
     }
     return direct ?? withShapedBuffer(item) { buffer in run(of: item, from: buffer) }
   }
@@ -287,7 +314,9 @@ struct PieceShaper {
       glyphs.sort { $0.start < $1.start }
       for glyph in glyphs { builder.add(glyph.start, glyph.advance) }
     }
-    var clusters = builder.clusters
+    // Taken out of the builder, so that setting the ends copies nothing.
+    var clusters: [ShapedText.Cluster] = []
+    swap(&clusters, &builder.clusters)
     if clusters.isEmpty, !bytes.isEmpty {
       return [ShapedText.Cluster(range: 0..<bytes.count, advance: 0)]
     }
