@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 import TextLayout
 
 /// Shaping without HarfBuzz for runs whose shaping is provably trivial, for one face, script
@@ -53,9 +54,12 @@ final class DirectShapingPlan: Sendable {
 
   /// The plan for a face, script and language, or `nil` when runs of them always go to
   /// HarfBuzz.
-  static func make(face: OpaquePointer, script: hb_script_t, language: hb_language_t?)
-    -> DirectShapingPlan?
-  {
+  ///
+  /// - Parameter file: The face's file, under which the glyphs a run can hold are kept for
+  ///   the process; `nil` to find them anew.
+  static func make(
+    face: OpaquePointer, file: FontFileReference?, script: hb_script_t, language: hb_language_t?
+  ) -> DirectShapingPlan? {
     guard isDefaultShaperScript(script) else { return nil }
     // AAT shaping and tracking, and the legacy `kern` table, take other paths in HarfBuzz.
     for tag in ["morx", "mort", "kerx", "trak"] where FontTableBytes(face: face, tag: tag).exists {
@@ -66,23 +70,31 @@ final class DirectShapingPlan: Sendable {
     // The glyphs a direct run can hold: those of plain characters, but for the ones GDEF
     // calls marks, ligatures or components, which HarfBuzz skips or zeroes and lookups may
     // skip (without GDEF classes, HarfBuzz takes marks from the characters, never plain).
-    var reachable = reachableGlyphs(face: face, glyphCount: glyphCount)
+    // They depend on the face alone: found once for every script and language.
+    let reachable =
+      file.flatMap { file in reachableByFile.withLock { $0[file] } }
+      ?? {
+        var reachable = reachableGlyphs(face: face, glyphCount: glyphCount)
+        if hb_ot_layout_has_glyph_classes(face) != 0 {
+          for glyph in 0..<glyphCount
+          where reachable[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0 {
+            let glyphClass = hb_ot_layout_get_glyph_class(face, hb_codepoint_t(glyph))
+            if glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED
+              && glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
+            {
+              reachable[glyph >> 6] &= ~(1 << UInt64(glyph & 63))
+            }
+          }
+        }
+        if let file { reachableByFile.withLock { $0[file] = reachable } }
+        return reachable
+      }()
     var excluded = [UInt64](repeating: 0, count: reachable.count)
     func isReachable(_ glyph: Int) -> Bool {
       glyph < glyphCount && reachable[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0
     }
     func exclude(_ glyph: Int) {
       if isReachable(glyph) { excluded[glyph >> 6] |= 1 << UInt64(glyph & 63) }
-    }
-    if hb_ot_layout_has_glyph_classes(face) != 0 {
-      for glyph in 0..<glyphCount where isReachable(glyph) {
-        let glyphClass = hb_ot_layout_get_glyph_class(face, hb_codepoint_t(glyph))
-        if glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED
-          && glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
-        {
-          reachable[glyph >> 6] &= ~(1 << UInt64(glyph & 63))
-        }
-      }
     }
     let reachableList = (0..<glyphCount).filter(isReachable)
 
@@ -129,6 +141,9 @@ final class DirectShapingPlan: Sendable {
     for word in excluded.indices { excluded[word] |= ~reachable[word] }
     return DirectShapingPlan(excluded: excluded, glyphCount: glyphCount, kerning: kerning)
   }
+
+  /// The glyphs a direct run can hold in each face (see ``make(face:file:script:language:)``).
+  private static let reachableByFile = Mutex<[FontFileReference: [UInt64]]>([:])
 
   /// The glyphs the character map gives plain characters (``isPlain(_:)``), one bit each.
   private static func reachableGlyphs(face: OpaquePointer, glyphCount: Int) -> [UInt64] {

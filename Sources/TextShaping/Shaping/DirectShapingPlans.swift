@@ -54,7 +54,8 @@ final class DirectShapingPlans: Sendable {
       plan = known
     case .none:
       plan = DirectShapingPlan.make(
-        face: hb_font_get_face(font.harfBuzz.font), script: script, language: language)
+        face: hb_font_get_face(font.harfBuzz.font), file: font.file, script: script,
+        language: language)
       Self.byFile.withLock { $0[fileKey] = .some(plan) }
     }
     plans.withLock { $0.append((key, plan)) }

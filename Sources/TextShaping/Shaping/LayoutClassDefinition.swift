@@ -43,6 +43,48 @@ struct LayoutClassDefinition {
     (table.checkedU16(offset + 4 + 6 * index), table.checkedU16(offset + 6 + 6 * index))
   }
 
+  /// The classes that hold a glyph `isIncluded` accepts, class 0 (every glyph the table does
+  /// not list) among them when fewer than `includedCount` accepted glyphs are listed: one pass
+  /// over the table, whatever the number of glyphs.
+  ///
+  /// - Parameters:
+  ///   - includedCount: How many glyphs `isIncluded` accepts in all.
+  ///   - isIncluded: Whether a glyph is one of them.
+  func classes(includedCount: Int, holding isIncluded: (Int) -> Bool) -> Set<Int> {
+    var classes = Set<Int>()
+    var listed = 0
+    if format == 1 {
+      for index in 0..<count where isIncluded(start + index) {
+        classes.insert(table.checkedU16(offset + 6 + 2 * index))
+        listed += 1
+      }
+    } else {
+      for index in 0..<count {
+        let (first, last) = range(at: index)
+        let glyphClass = table.checkedU16(offset + 8 + 6 * index)
+        for glyph in first...last where isIncluded(glyph) {
+          classes.insert(glyphClass)
+          listed += 1
+        }
+      }
+    }
+    if listed < includedCount { classes.insert(0) }
+    return classes
+  }
+
+  /// Calls `body` with every glyph the table lists and its class.
+  func forEachGlyph(_ body: (_ glyph: Int, _ glyphClass: Int) -> Void) {
+    if format == 1 {
+      for index in 0..<count { body(start + index, table.checkedU16(offset + 6 + 2 * index)) }
+    } else {
+      for index in 0..<count {
+        let (first, last) = range(at: index)
+        let glyphClass = table.checkedU16(offset + 8 + 6 * index)
+        for glyph in first...last { body(glyph, glyphClass) }
+      }
+    }
+  }
+
   /// The class of a glyph; 0 for a glyph the table does not list.
   func classOf(_ glyph: Int) -> Int {
     if format == 1 {

@@ -110,7 +110,7 @@ struct LookupTable {
           definitions.append(definition)
         }
         let reachableClasses = definitions.map { definition in
-          Set(reachable.map { definition.classOf($0) })
+          definition.classes(includedCount: reachable.count, holding: isReachable)
         }
         let input = isChained ? 1 : 0
         let countField = isChained ? 10 : 6

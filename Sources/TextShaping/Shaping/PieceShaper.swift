@@ -76,10 +76,13 @@ struct PieceShaper {
   ///   shaping direction (then the clusters must be sorted, and ``shape(_:)`` does that).
   func measure(_ item: TextItemizer.Item, hangingStart: Int) -> ShapedMeasure? {
     let scale = size / Double(item.font.harfBuzz.unitsPerEm)
+    // Spelled out, so that the closure captures no piece shaper.
+    let (characterStarts, isRightToLeft) = (self.characterStarts, self.isRightToLeft)
     let direct = withDirectlyShaped(item) { count, _, clusters, positions in
-      sums(
+      Self.sums(
         count: count, cluster: { Int(clusters[$0]) }, advance: { positions[$0].xAdvance },
-        scale: scale, hangingStart: hangingStart)
+        scale: scale, hangingStart: hangingStart, characterStarts: characterStarts,
+        isRightToLeft: isRightToLeft)
     }
     let measured: (advance: Double, hanging: Double)? =
       direct
@@ -88,9 +91,10 @@ struct PieceShaper {
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
           let positions = hb_buffer_get_glyph_positions(buffer, &count)
         else { return (0, 0) }
-        return self.sums(
+        return Self.sums(
           count: Int(count), cluster: { Int(infos[$0].cluster) },
-          advance: { positions[$0].x_advance }, scale: scale, hangingStart: hangingStart)
+          advance: { positions[$0].x_advance }, scale: scale, hangingStart: hangingStart,
+          characterStarts: characterStarts, isRightToLeft: isRightToLeft)
       }
     guard let sums = measured else { return nil }
     // As `shape(_:)`: the largest metrics, from zero.
@@ -108,9 +112,9 @@ struct PieceShaper {
   ///   - cluster: The cluster (a UTF-8 offset into the piece) of a glyph.
   ///   - advance: The advance of a glyph in font units.
   @inline(__always)
-  private func sums(
+  private static func sums(
     count glyphs: Int, cluster: (Int) -> Int, advance glyphAdvance: (Int) -> Int32,
-    scale: Double, hangingStart: Int
+    scale: Double, hangingStart: Int, characterStarts: [Int], isRightToLeft: Bool
   ) -> (advance: Double, hanging: Double)? {
     for index in 0..<max(0, glyphs - 1) {
       let (this, next) = (cluster(index), cluster(index + 1))
@@ -124,7 +128,8 @@ struct PieceShaper {
     var clusterStart = -1
     var clusterAdvance = 0.0
     var character = 0
-    forEachGlyphInLogicalOrder(clusters: cluster, count: glyphs) { index in
+    forEachGlyphInLogicalOrder(clusters: cluster, count: glyphs, isRightToLeft: isRightToLeft) {
+      index in
       let glyphAdvance = Self.advance(glyphAdvance(index), scale: scale)
       let start = cluster(index)
       while character + 1 < characterStarts.count, characterStarts[character + 1] <= start {
@@ -210,6 +215,14 @@ struct PieceShaper {
   @inline(__always)
   private func forEachGlyphInLogicalOrder(
     clusters: (Int) -> Int, count: Int, _ body: (Int) -> Void
+  ) {
+    Self.forEachGlyphInLogicalOrder(
+      clusters: clusters, count: count, isRightToLeft: isRightToLeft, body)
+  }
+
+  @inline(__always)
+  private static func forEachGlyphInLogicalOrder(
+    clusters: (Int) -> Int, count: Int, isRightToLeft: Bool, _ body: (Int) -> Void
   ) {
     guard isRightToLeft else {
       for index in 0..<count { body(index) }
