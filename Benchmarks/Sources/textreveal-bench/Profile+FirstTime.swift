@@ -1,5 +1,5 @@
-import TextLayout
-@_spi(Testing) import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) @_spi(Testing) import TextShaping
 
 extension Profile {
   /// `profile first-time-check` (and `first-time-check-harfbuzz`, every run shaped by

@@ -1,5 +1,5 @@
-import TextLayout
-import TextReveal
+@_spi(Backend) import TextLayout
+@_spi(FrontEnd) import TextReveal
 
 /// Runs only our engine over the corpus, for a profiler: one pass to warm the shaping cache,
 /// then `repetitions` passes.

@@ -1,7 +1,7 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 import TextMarkdown
-import TextReveal
-import TextShaping
+@_spi(FrontEnd) import TextReveal
+@_spi(Backend) import TextShaping
 
 /// The Qt lines: each benchmark with a Pango line gets one against Qt's `QTextLayout`
 /// (``QtPeer``) where Qt answers the same question, after a line-agreement check as Pango's

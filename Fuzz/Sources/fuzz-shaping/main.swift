@@ -1,7 +1,7 @@
 import Foundation
 import FuzzDriver
-import TextLayout
-@_spi(Testing) import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) @_spi(Testing) import TextShaping
 
 // The direct shaping path (runs whose shaping is provably trivial, measured from the font's
 // character map, advances and pair kerning) against HarfBuzz on arbitrary text: every word of
@@ -72,12 +72,13 @@ func fuzzShaping(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   }
   let width = [40.0, 120, 320][Int(bytes[0] / 5 % 3)]
   let limit: LineLimit = bytes[0] & 0x80 != 0 ? .lines(3) : .unlimited
-  let text = StyledText(string, style: TextStyle(size: 17, language: language))
+  let text = StyledText(
+    string, style: TextStyle(size: 17, language: language.flatMap { try? TextLanguage($0) }))
   let configuration = LayoutConfiguration(width: width, lineLimit: limit)
   var lines: [[String]] = []
   for engine in Shaping.engines {
     guard let layout = try? engine.layout(text, configuration: configuration) else { return 0 }
-    lines.append(layout.lines.map { "\($0.range) \($0.width) \($0.height)" })
+    lines.append(layout.lines.map { "\($0.range) \($0.frame)" })
   }
   if lines[0] != lines[1] {
     fatalError("lines differ with the direct path: \(lines[0]) against \(lines[1])")

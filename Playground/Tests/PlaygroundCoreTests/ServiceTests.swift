@@ -135,6 +135,20 @@ import Testing
     #expect(after.state("expandable")["isExpanded"] as? Bool == false)
   }
 
+  @Test("characters no installed font covers are reported with the expandable text's state")
+  func uncoveredCharacters() async throws {
+    var client = PlaygroundClient(service: service)
+    _ = await client.state()
+    // Kawi (Unicode 15, newer than every font Debian 12 ships) beside Korean, which is covered.
+    let answer = await client.send(
+      "POST", "/api/settings", body: "{\"text\":\"한국어 \u{11F04}\u{11F05} Kawi\"}")
+    #expect(
+      answer.state("expandable")["uncoveredCharacters"] as? [String] == ["\u{11F04}", "\u{11F05}"])
+    let covered = await client.send(
+      "POST", "/api/settings", body: #"{"text":"안녕하세요. 今天，天气好。"}"#)
+    #expect(covered.state("expandable")["uncoveredCharacters"] == nil)
+  }
+
   @Test("a body over 256 KB is refused with 413, a 10 MB one too")
   func refusesLargeBodies() async throws {
     var client = PlaygroundClient(service: service)

@@ -1,6 +1,6 @@
 import CHarfBuzz
 import Synchronization
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// Shaping without HarfBuzz for runs whose shaping is provably trivial, for one face, script
 /// and language, left to right.

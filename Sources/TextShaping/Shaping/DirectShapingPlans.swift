@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Synchronization
+@_spi(Backend) import TextLayout
 
 /// The direct shaping plans a shaper uses, by face, script and language (see
 /// ``DirectShapingPlan``); `nil` for a combination whose runs always go to HarfBuzz.

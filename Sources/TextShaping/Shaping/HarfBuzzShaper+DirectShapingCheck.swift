@@ -1,5 +1,5 @@
 import CHarfBuzz
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// What shaping a run without HarfBuzz gave, next to HarfBuzz's own shaping of it.
 @_spi(Testing) public enum DirectShapingComparison: Equatable, Sendable {

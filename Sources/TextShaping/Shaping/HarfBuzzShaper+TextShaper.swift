@@ -1,13 +1,13 @@
 import CHarfBuzz
-import TextLayout
+@_spi(Backend) import TextLayout
 
-extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
+@_spi(Backend) extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
   /// The unhinted metrics of the primary face a style resolves to, at the style's size; for a
   /// style in a CJK language, at least those of the language's CJK face (``strut(for:size:)``).
   ///
   /// - Parameter style: The style whose font is measured.
   /// - Returns: The ascent, descent and line gap in points.
-  public func metrics(for style: TextStyle) -> FontMetrics {
+  @_spi(Backend) public func metrics(for style: TextStyle) -> FontMetrics {
     let primary = primaryFont(for: style)
     return primary.font.metrics(size: style.size).union(strut(for: primary, size: style.size))
   }
@@ -31,7 +31,8 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
       bytes: bytes, size: style.size, isRightToLeft: isRightToLeft,
       characterStarts: characterStarts, buffers: buffers,
       strut: strut(for: primary, size: style.size),
-      language: style.language.map { hb_language_from_string($0, -1) },
+      language: style.namesLanguage
+        ? style.language.map { hb_language_from_string($0.identifier, -1) } : nil,
       directPlans: directPlans)
   }
 
@@ -45,7 +46,9 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
   ///   order, with UTF-8 offsets relative to `text.utf8`.
   /// - Complexity: A dictionary lookup when the piece was shaped before with the same style
   ///   attributes; otherwise linear in the length of the piece.
-  public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
+  @_spi(Backend) public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool)
+    -> ShapedText
+  {
     cached(text, style: style, isRightToLeft: isRightToLeft) { cache, bytes, key, hash in
       cache.value(for: bytes, key: key, hash: hash)
     } derive: { shaped, _ in
@@ -63,7 +66,7 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
   /// - Returns: The measure of the shaped piece.
   /// - Complexity: A hash of the piece's bytes when it was shaped before with the same style
   ///   attributes; otherwise linear in the length of the piece.
-  public func measure(
+  @_spi(Backend) public func measure(
     _ text: Substring, style: TextStyle, isRightToLeft: Bool
   ) -> ShapedMeasure {
     cached(text, style: style, isRightToLeft: isRightToLeft) { cache, bytes, key, hash in

@@ -1,5 +1,5 @@
 import Synchronization
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The text shaper of the real text stack: HarfBuzz shaping, FreeType metrics and Fontconfig
 /// font matching and fallback.
@@ -99,15 +99,15 @@ public final class HarfBuzzShaper: Sendable {
   ///
   /// - Parameter id: The identifier from a ``GlyphRun``.
   /// - Returns: The face, or `nil` when `id` did not come from this shaper.
-  public func fontFace(for id: FontID) -> FontFace? {
+  @_spi(Backend) public func fontFace(for id: FontID) -> FontFace? {
     loadedFont(for: id)?.info
   }
 
   /// The identifier of the primary face a style resolves to (before any fallback).
   ///
   /// - Parameter style: The style whose family, weight and slant are resolved.
-  /// - Returns: The face's identifier; ``fontFace(for:)`` describes it.
-  public func fontID(for style: TextStyle) -> FontID {
+  /// - Returns: The face's identifier; `fontFace(for:)` describes it.
+  @_spi(Backend) public func fontID(for style: TextStyle) -> FontID {
     primaryFont(for: style).font.id
   }
 

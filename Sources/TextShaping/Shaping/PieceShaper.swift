@@ -1,5 +1,5 @@
 import CHarfBuzz
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// Shapes the items of one piece with HarfBuzz and assembles the ``ShapedText``.
 struct PieceShaper {
@@ -78,21 +78,21 @@ struct PieceShaper {
     let scale = size / Double(item.font.harfBuzz.unitsPerEm)
     // Spelled out, so that the closure captures no piece shaper.
     let (characterStarts, isRightToLeft) = (self.characterStarts, self.isRightToLeft)
-    let direct = withDirectlyShaped(item) { count, _, clusters, positions in
+    let direct = withDirectlyShaped(item) { count, glyphs, clusters, positions in
       Self.sums(
-        count: count, cluster: { Int(clusters[$0]) }, advance: { positions[$0].xAdvance },
-        scale: scale, hangingStart: hangingStart, characterStarts: characterStarts,
-        isRightToLeft: isRightToLeft)
+        count: count, glyph: { glyphs[$0] }, cluster: { Int(clusters[$0]) },
+        advance: { positions[$0].xAdvance }, scale: scale, hangingStart: hangingStart,
+        characterStarts: characterStarts, isRightToLeft: isRightToLeft)
     }
-    let measured: (advance: Double, hanging: Double)? =
+    let measured: (advance: Double, hanging: Double, uncovered: Int)? =
       direct
       ?? withShapedBuffer(item) { buffer in
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
           let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        else { return (0, 0) }
+        else { return (0, 0, 0) }
         return Self.sums(
-          count: Int(count), cluster: { Int(infos[$0].cluster) },
+          count: Int(count), glyph: { infos[$0].codepoint }, cluster: { Int(infos[$0].cluster) },
           advance: { positions[$0].x_advance }, scale: scale, hangingStart: hangingStart,
           characterStarts: characterStarts, isRightToLeft: isRightToLeft)
       }
@@ -101,21 +101,25 @@ struct PieceShaper {
     let metrics = item.font.metrics(size: size).union(strut)
     return ShapedMeasure(
       advance: sums.advance, hangingAdvance: sums.hanging, ascent: max(0, metrics.ascent),
-      descent: max(0, metrics.descent), lineGap: max(0, metrics.lineGap))
+      descent: max(0, metrics.descent), lineGap: max(0, metrics.lineGap),
+      uncoveredCharacterCount: sums.uncovered)
   }
 
   /// The advance and the hanging advance of a run's glyphs, summed as ``shape(_:)`` and
-  /// ``clusters(of:)`` sum them; `nil` when the clusters are not monotonic in the shaping
-  /// direction.
+  /// ``clusters(of:)`` sum them, and the number of clusters holding a missing glyph (0), as
+  /// ``ShapedText/uncoveredCharacterCount`` counts them; `nil` when the clusters are not
+  /// monotonic in the shaping direction.
   ///
   /// - Parameters:
+  ///   - glyph: The glyph identifier of a glyph.
   ///   - cluster: The cluster (a UTF-8 offset into the piece) of a glyph.
   ///   - advance: The advance of a glyph in font units.
   @inline(__always)
   private static func sums(
-    count glyphs: Int, cluster: (Int) -> Int, advance glyphAdvance: (Int) -> Int32,
-    scale: Double, hangingStart: Int, characterStarts: [Int], isRightToLeft: Bool
-  ) -> (advance: Double, hanging: Double)? {
+    count glyphs: Int, glyph: (Int) -> UInt32, cluster: (Int) -> Int,
+    advance glyphAdvance: (Int) -> Int32, scale: Double, hangingStart: Int,
+    characterStarts: [Int], isRightToLeft: Bool
+  ) -> (advance: Double, hanging: Double, uncovered: Int)? {
     for index in 0..<max(0, glyphs - 1) {
       let (this, next) = (cluster(index), cluster(index + 1))
       if isRightToLeft ? next > this : next < this { return nil }
@@ -123,7 +127,13 @@ struct PieceShaper {
     // As `shape(_:)` sums a run's advances, in glyph order.
     var advance = 0.0
     for index in 0..<glyphs { advance += Self.advance(glyphAdvance(index), scale: scale) }
-    // As `clusters(of:)` groups the glyphs into clusters, in logical order.
+    // As `clusters(of:)` groups the glyphs into clusters, in logical order. Missing glyphs
+    // (0) are rare: only then are the clusters' starts kept, to count the clusters that hold
+    // them as ``ShapedText/uncoveredCharacterCount`` does.
+    var hasMissing = false
+    for index in 0..<glyphs where glyph(index) == 0 { hasMissing = true }
+    var missingStarts: [Int] = []
+    var clusterStarts: [Int] = []
     var hanging = 0.0
     var clusterStart = -1
     var clusterAdvance = 0.0
@@ -142,10 +152,16 @@ struct PieceShaper {
         if clusterStart >= hangingStart { hanging += clusterAdvance }
         clusterStart = owner
         clusterAdvance = glyphAdvance
+        if hasMissing { clusterStarts.append(owner) }
       }
+      if hasMissing && glyph(index) == 0 { missingStarts.append(start) }
     }
     if clusterStart >= 0 && clusterStart >= hangingStart { hanging += clusterAdvance }
-    return (advance, hanging)
+    let uncovered =
+      hasMissing
+      ? ShapedText.clusterIndices(holding: missingStarts, clusterStarts: clusterStarts).count
+      : 0
+    return (advance, hanging, uncovered)
   }
 
   /// Shapes an item without HarfBuzz when its plan vouches for every character and glyph

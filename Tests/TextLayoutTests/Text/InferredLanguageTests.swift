@@ -1,11 +1,11 @@
 import TestSupport
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 /// The language a text's script implies, for runs that name none (issue 15).
 @Suite struct InferredLanguageTests {
-  func languages(_ text: StyledText) -> [String?] {
+  func languages(_ text: StyledText) -> [TextLanguage?] {
     text.inferringLanguage().runs.map(\.style.language)
   }
 
@@ -15,8 +15,8 @@ import Testing
       ("昨日の展示会", "ja"), ("カタカナ", "ja"), ("ｶﾀｶﾅ", "ja"), ("ㇰ", "ja"),
       ("한국어", "ko"), ("ᄀ", "ko"), ("ㄱ", "ko"), ("漢字と한글", "ja"),
       ("中文段落", nil), ("Latin only", nil), ("", nil), ("→ ★ é", nil),
-    ] as [(String, String?)])
-  func inferred(string: String, language: String?) {
+    ] as [(String, TextLanguage?)])
+  func inferred(string: String, language: TextLanguage?) {
     #expect(languages(StyledText(string)) == [language])
   }
 
@@ -31,6 +31,12 @@ import Testing
     #expect(inferred.string == text.string)
   }
 
+  @Test("A run whose language is undetermined (the POSIX locale C) takes the implied one")
+  func undetermined() throws {
+    let text = StyledText("かな", style: TextStyle(language: try TextLanguage("C.UTF-8")))
+    #expect(languages(text) == ["ja"])
+  }
+
   @Test("Only the first 1 KB is read: kana after it imply nothing")
   func sample() {
     let late = String(repeating: "a", count: StyledText.languageSampleBytes) + "かな"
@@ -40,7 +46,7 @@ import Testing
   }
 
   /// The language a sample implies, scalar by scalar: the definition the byte scan follows.
-  static func referenceLanguage(_ string: String) -> String? {
+  static func referenceLanguage(_ string: String) -> TextLanguage? {
     var hasHangul = false
     for scalar in string.unicodeScalars {
       switch scalar.value {

@@ -2,9 +2,9 @@ import CHarfBuzz
 import Foundation
 import TestSupport
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@_spi(Testing) @testable import TextShaping
+@_spi(Backend) @_spi(Testing) @testable import TextShaping
 
 /// The direct shaping path (``DirectShapingPlan``: runs whose shaping is provably trivial are
 /// measured from the character map, advances and pair kerning) against HarfBuzz, its
@@ -32,7 +32,7 @@ import TextLayout
     var faces = Set<Int>()
     for weight in [FontWeight.regular, .bold] {
       for isItalic in [false, true] {
-        for language in [nil, "ja", "zh-cn", "zh-tw", "ko"] as [String?] {
+        for language in [nil, "ja", "zh-CN", "zh-TW", "ko"] as [TextLanguage?] {
           let style = TextStyle(
             fontFamily: "DejaVu Sans", size: 17, weight: weight, isItalic: isItalic,
             language: language)

@@ -1,6 +1,6 @@
 import Foundation
-import TextLayout
-import TextReveal
+@_spi(Backend) import TextLayout
+@_spi(FrontEnd) import TextReveal
 
 /// The playground's speed, printed as `make bench` prints every figure:
 /// `bench NAME ours=… peer=… ratio=…x`, where the peer is a budget, not another library.
@@ -32,9 +32,9 @@ public struct PlaygroundBenchmark {
     // Where "more" is, from the same model the service builds.
     let typesetter = try Typesetter(language: "")
     let scene = PlaygroundScene(typesetter: typesetter)
-    let layout = try scene.expandableModel(PlaygroundSession()).layout(
+    let list = try scene.expandableModel(PlaygroundSession()).displayList(
       using: typesetter.stack.engine)
-    guard let more = layout.moreButton?.frame else {
+    guard let more = list.hitRegions.first(where: { $0.action == .expand })?.rect else {
       throw PlaygroundError(status: 400, "the sample text is not cut, so there is no \"more\"")
     }
     let tap = Array(#"{"component":"expandable","x":\#(more.midX),"y":\#(more.midY)}"#.utf8)

@@ -1,5 +1,4 @@
 import Foundation
-import TextLayout
 import TextRaster
 
 /// What the page shows of one component: its state, the still image, and when something just
@@ -23,9 +22,10 @@ public struct ComponentView: Sendable, Encodable {
   }
 
   /// Sets the still from a canvas.
-  mutating func setStill(_ canvas: RasterCanvas) throws(TextRasterError) {
-    still = Self.dataURL(try PNGEncoder.encode(canvas.bitmap, compression: .fast))
-    size = JSONRect.SizeValue(width: canvas.size.width, height: canvas.size.height)
+  mutating func setStill(_ bitmap: RGBABitmap, scale: RasterScale) throws(TextRasterError) {
+    still = Self.dataURL(try PNGEncoder.encode(bitmap, compression: .fast))
+    size = JSONRect.SizeValue(
+      width: Double(bitmap.width) / scale.factor, height: Double(bitmap.height) / scale.factor)
   }
 
   /// Sets the animation from an encoder.
@@ -44,9 +44,9 @@ public struct ComponentView: Sendable, Encodable {
   ///   - canvas: The still, drawn.
   ///   - animation: Draws the animation; returns it and how long it plays, in milliseconds.
   mutating func setStill(
-    _ canvas: RasterCanvas, whileDrawing animation: () throws -> (AnimatedPNGWriter, Int)
+    _ bitmap: RGBABitmap, scale: RasterScale,
+    whileDrawing animation: () throws -> (AnimatedPNGWriter, Int)
   ) throws {
-    let bitmap = canvas.bitmap
     let encoded = EncodedStill()
     let group = DispatchGroup()
     DispatchQueue.global(qos: .userInitiated).async(group: group) {
@@ -57,7 +57,8 @@ public struct ComponentView: Sendable, Encodable {
     try setAnimation(writer, milliseconds: milliseconds)
     group.wait()
     still = Self.dataURL(try encoded.get())
-    size = JSONRect.SizeValue(width: canvas.size.width, height: canvas.size.height)
+    size = JSONRect.SizeValue(
+      width: Double(bitmap.width) / scale.factor, height: Double(bitmap.height) / scale.factor)
   }
 
   /// The still's bytes, handed from the encoding thread.

@@ -1,4 +1,5 @@
-import TextLayout
+import Foundation
+@_spi(Backend) import TextLayout
 
 /// The playground's request handling: routes, checks every request, keeps the sessions, and
 /// answers with the components drawn by the library.
@@ -102,7 +103,7 @@ public actor PlaygroundService {
     }
     var (id, session) = try session(for: request, creating: false)
     let scene = PlaygroundScene(typesetter: try typesetter(for: session.settings.language))
-    let result = scene.tap(at: LayoutPoint(x: x, y: y), on: component, session: &session)
+    let result = scene.tap(at: CGPoint(x: x, y: y), on: component, session: &session)
     var tap = StateAnswer.Tap(
       component: component.rawValue, action: result.action, changed: result.action != "none")
     if result.action.hasPrefix("link ") { tap.changed = false }

@@ -1,4 +1,4 @@
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 /// What one browser tab plays with: the shared settings and each component's state.
 ///
