@@ -36,6 +36,14 @@ let package = Package(
       ]
     ),
     .executableTarget(
+      name: "fuzz-shaping",
+      dependencies: [
+        "FuzzDriver",
+        .product(name: "TextLayout", package: "TextReveal"),
+        .product(name: "TextShaping", package: "TextReveal"),
+      ]
+    ),
+    .executableTarget(
       name: "fuzz-fonts",
       dependencies: [
         "FuzzDriver",

@@ -7,6 +7,10 @@ enum Profile {
   static func run(_ benchmark: String, corpus: Corpus, repetitions: Int) throws(BenchError) {
     let ours = try OurEngine()
     var checksum = 0
+    if benchmark.hasPrefix("first-time-check") {
+      firstTime(benchmark, corpus: corpus, repetitions: repetitions)
+      return
+    }
     if benchmark == "list-relayout" {
       try relayouts(corpus: corpus, repetitions: repetitions)
       return

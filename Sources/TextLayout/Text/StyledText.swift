@@ -11,7 +11,7 @@ public struct StyledText: Sendable, Hashable {
   public private(set) var string: String
   /// The attribute runs in order, covering `string.utf8` without gaps.
   public internal(set) var runs: [Run]
-  /// The language the script of the text's first 4 KB implies (kana: `"ja"`, else Hangul:
+  /// The language the script of the text's first 1 KB implies (kana: `"ja"`, else Hangul:
   /// `"ko"`), found once when the text is made, for runs that name none (see
   /// ``inferringLanguage()``).
   package private(set) var impliedLanguage: TextLanguage?
@@ -66,7 +66,7 @@ public struct StyledText: Sendable, Hashable {
     let start = self.string.utf8.count
     self.string += string
     self.string.makeContiguousUTF8()
-    // Only the first 4 KB decide the language, and only when it is not decided yet.
+    // Only the first 1 KB decides the language, and only when it is not decided yet.
     if impliedLanguage == nil && start < Self.languageSampleBytes {
       impliedLanguage = Self.impliedLanguage(of: &self.string)
     }

@@ -32,7 +32,8 @@ import CHarfBuzz
       characterStarts: characterStarts, buffers: buffers,
       strut: strut(for: primary, size: style.size),
       language: style.namesLanguage
-        ? style.language.map { hb_language_from_string($0.identifier, -1) } : nil)
+        ? style.language.map { hb_language_from_string($0.identifier, -1) } : nil,
+      directPlans: directPlans)
   }
 
   /// Shapes a piece of text with one style and one direction, using fallback faces where needed.
@@ -177,15 +178,7 @@ import CHarfBuzz
   ) -> ShapedMeasure {
     // Most misses are a word in one face and script: its item is found in one pass, and it
     // is measured without making glyphs.
-    let (before, after) = neighborFaces(of: key)
-    let single =
-      TextItemizer.singleItem(
-        of: bytes, before: before, after: after, primary: primary.font,
-        scalarFont: { self.font(for: $0, primary: primary) }
-      )
-      .map { TextItemizer.Itemization(items: [$0.item], characterStarts: $0.characterStarts) }
-    let itemization =
-      single ?? itemize(text, before: before, after: after, primary: primary)
+    let itemization = itemize(text, bytes: bytes, key: key, primary: primary)
     if itemization.items.count == 1,
       let measure = pieceShaper(
         bytes, style: style, primary: primary, isRightToLeft: key.isRightToLeft,
@@ -218,7 +211,7 @@ import CHarfBuzz
   ) -> (shaped: ShapedText, measure: ShapedMeasure) {
     let shaped = shapeUncached(
       text, style: style, isRightToLeft: key.isRightToLeft, primary: primary,
-      itemization: itemization ?? itemize(text, key: key, primary: primary))
+      itemization: itemization ?? itemize(text, bytes: bytes, key: key, primary: primary))
     let measure = ShapedMeasure(shaped, text: text)
     state.withLock { $0.shapes.insert(shaped, measure: measure, for: bytes, key: key, hash: hash) }
     return (shaped, measure)
@@ -388,11 +381,20 @@ import CHarfBuzz
     }
   }
 
-  /// The items of a piece, with this shaper's faces and the neighbours its key names.
+  /// The items of a piece, with this shaper's faces and the neighbours its key names: for a
+  /// piece in one face and script (most are), its one item found in one pass
+  /// (``TextItemizer/singleItem(of:before:after:primary:scalarFont:)``).
   private func itemize(
-    _ text: Substring, key: ShapeCache.Key, primary: PrimaryFont
+    _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key,
+    primary: PrimaryFont
   ) -> TextItemizer.Itemization {
     let (before, after) = neighborFaces(of: key)
+    if let single = TextItemizer.singleItem(
+      of: bytes, before: before, after: after, primary: primary.font,
+      scalarFont: { self.font(for: $0, primary: primary) })
+    {
+      return TextItemizer.Itemization(items: [single.item], characterStarts: single.characterStarts)
+    }
     return itemize(text, before: before, after: after, primary: primary)
   }
 

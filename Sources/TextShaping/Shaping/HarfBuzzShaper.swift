@@ -37,9 +37,20 @@ public final class HarfBuzzShaper: Sendable {
   let state = Mutex(State())
   /// The buffers shaping calls lend one another.
   let buffers = HarfBuzzBufferPool()
+  /// The plans of runs shaped without HarfBuzz, whose shaping is provably trivial.
+  let directPlans: DirectShapingPlans
 
   /// Creates a shaper that finds every family through Fontconfig.
-  public init() {}
+  public init() {
+    directPlans = DirectShapingPlans(isEnabled: true)
+  }
+
+  /// Creates a shaper that shapes every run with HarfBuzz, or one that shapes runs whose
+  /// shaping is provably trivial without it (as ``init()`` does): the tests hold the second
+  /// to the first.
+  @_spi(Testing) public init(shapesDirectly: Bool) {
+    directPlans = DirectShapingPlans(isEnabled: shapesDirectly)
+  }
 
   /// Creates a shaper with font files for some families.
   ///
