@@ -9,7 +9,8 @@ SWIFTFLAGS ?=
 TEXTREVEAL ?= .build/debug/textreveal
 
 .PHONY: all bootstrap build test differential lint format demo demo-check bench fuzz asan clean \
-  play playground-check playground-build playground-sources playground-bench load-check
+  play playground-check playground-build playground-sources playground-bench load-check docs \
+  readme-check gtk-bootstrap gtk-build gtk-demo gtk-check
 
 all: build
 
@@ -24,6 +25,8 @@ test: bootstrap
 	$(SWIFT) test $(SWIFTFLAGS)
 	$(MAKE) differential
 	$(MAKE) lint
+	$(MAKE) readme-check
+	$(MAKE) docs
 	@# In CI (CI set, as .ci/run does), the suite once more under AddressSanitizer, and a
 	@# short fuzzing run of every target: about six minutes more, so not on every local run.
 	@if [ -n "$${CI:-}" ]; then $(MAKE) asan && $(MAKE) fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS); fi
@@ -35,6 +38,26 @@ asan: bootstrap
 	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address -Xswiftc -use-ld=lld
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --scratch-path .build-asan
 
+# The README's Swift examples, built as a user's package that depends on TextReveal by path
+# (scripts/readme-check; written and built under .build-readme, nothing committed).
+readme-check:
+	$(PYTHON) scripts/readme-check
+
+# The libraries' DocC documentation, one static site with links between the modules, in
+# .build/docs/site (open .build/docs/site/documentation/textreveal/index.html through a web
+# server). Any DocC warning fails the target.
+DOC_TARGETS := TextLayout TextShaping TextReveal TextRaster TextMarkdown
+docs:
+	@rm -rf .build/docs && mkdir -p .build/docs
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+	  $(foreach target,$(DOC_TARGETS),--target $(target)) \
+	  --enable-experimental-combined-documentation --transform-for-static-hosting \
+	  --output-path .build/docs/site > .build/docs/log.txt 2>&1 \
+	  || { cat .build/docs/log.txt; exit 1; }
+	@if grep "warning:" .build/docs/log.txt; then \
+	  echo "docs: the DocC warnings above must be fixed" >&2; exit 1; fi
+	@echo 'docs: .build/docs/site/documentation/textreveal/index.html'
+
 # Line breaking against Pango on real text collected from this machine (Tests/Differential).
 differential:
 	$(SWIFT) build $(SWIFTFLAGS) --product textreveal
@@ -42,16 +65,18 @@ differential:
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift Fuzz/Sources Fuzz/Package.swift \
-	  Playground/Sources Playground/Tests Playground/Package.swift
+	  Playground/Sources Playground/Tests Playground/Package.swift \
+	  GTK/Sources GTK/Tests GTK/Package.swift
 
 format:
 	$(SWIFT) format -i -r Sources Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift Fuzz/Sources Fuzz/Package.swift \
-	  Playground/Sources Playground/Tests Playground/Package.swift
+	  Playground/Sources Playground/Tests Playground/Package.swift \
+	  GTK/Sources GTK/Tests GTK/Package.swift
 
 # libFuzzer over the engine, the JSON Lines readers and the font loader (Fuzz/, scripts/fuzz),
 # with AddressSanitizer: FUZZ_SECONDS of new inputs per target after replaying the stored ones.
 FUZZ_SECONDS ?= 60
-# Seconds per target in CI: three targets, a minute in all.
+# Seconds per target in CI: four targets, 80 seconds in all.
 CI_FUZZ_SECONDS ?= 20
 fuzz: bootstrap
 	$(SWIFT) build --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
@@ -127,6 +152,34 @@ load-check: playground-build
 # The playground's two figures (tap latency, width drag), in the form make bench prints.
 playground-bench: playground-build
 	$(PLAYGROUND_BIN) --bench
+
+# The GTK 4 front end (GTK/, docs/GTK.md): the components as GTK widgets, and a demo window of
+# the installed Debian packages and a chat. GTK's packages come from `scripts/bootstrap gtk`,
+# which make test never runs. One optimized build, with testable imports, serves the demo and
+# the GTK package's tests alike, so neither rebuilds the other.
+GTK_SWIFTFLAGS ?=
+GTK_BUILD := $(SWIFT) build $(GTK_SWIFTFLAGS) -c release -Xswiftc -enable-testing --package-path GTK
+GTK_BIN = "$$($(GTK_BUILD) --show-bin-path)/textreveal-gtk-demo"
+
+gtk-bootstrap:
+	scripts/bootstrap
+	scripts/bootstrap gtk
+
+gtk-build: gtk-bootstrap
+	$(GTK_BUILD)
+
+# Opens the demo window (DEMO_ARGS, e.g. --page chat or --direction rtl).
+gtk-demo: gtk-build
+	$(GTK_BIN) $(DEMO_ARGS)
+
+# The GTK package's tests, then the demo driven under Xvfb like a person would: clicks, typing
+# and resizing with xdotool, the X server's pixels and the AT-SPI accessibility tree
+# (scripts/gtk-check). Screenshots go to .build/gtk-check. About a minute after the build.
+gtk-check: gtk-build
+	$(SWIFT) build $(SWIFTFLAGS) --product textreveal
+	$(SWIFT) test $(GTK_SWIFTFLAGS) -c release -Xswiftc -enable-testing --package-path GTK
+	$(PYTHON) scripts/gtk-check --binary $(GTK_BIN) --textreveal $(TEXTREVEAL) \
+	  --output .build/gtk-check
 
 bench:
 	$(SWIFT) build $(SWIFTFLAGS) -c release

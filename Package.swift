@@ -3,18 +3,25 @@ import PackageDescription
 
 let package = Package(
   name: "TextReveal",
+  // Synchronization's Mutex and Atomic, which the engine's caches use.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "TextLayout", targets: ["TextLayout"]),
     .library(name: "TextShaping", targets: ["TextShaping"]),
     .library(name: "TextRaster", targets: ["TextRaster"]),
     .library(name: "TextReveal", targets: ["TextReveal"]),
     .library(name: "TextMarkdown", targets: ["TextMarkdown"]),
+    // What the command line, the gallery and the front ends share to show the components:
+    // sample texts, avatars, spoiler phrases, appearance options, scripted recordings.
+    .library(name: "TextRevealDemoSupport", targets: ["TextRevealDemoSupport"]),
     .executable(name: "textreveal", targets: ["textreveal"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // Property tests only (TextShapingTests): generated inputs, shrunk to a minimal failure.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // make docs: the libraries' DocC documentation as a static site.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: - C libraries
@@ -60,16 +67,21 @@ let package = Package(
       name: "TextShaping",
       dependencies: ["TextLayout", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]
     ),
-    .target(name: "TextReveal", dependencies: ["TextLayout"]),
+    .target(name: "TextReveal", dependencies: ["TextLayout", "TextShaping"]),
     .target(name: "TextMarkdown", dependencies: ["TextLayout", "CCmarkGFM"]),
     .target(
       name: "TextRaster",
       dependencies: ["TextLayout", "TextShaping", "TextReveal", "CFreeType", "CZlib"]
     ),
+    .target(
+      name: "TextRevealDemoSupport",
+      dependencies: ["TextReveal", "TextRaster", "TextMarkdown"]
+    ),
     .executableTarget(
       name: "textreveal",
       dependencies: [
         "TextLayout", "TextShaping", "TextReveal", "TextRaster", "TextMarkdown",
+        "TextRevealDemoSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -92,7 +104,8 @@ let package = Package(
     .testTarget(
       name: "TextRasterTests",
       dependencies: [
-        "TextRaster", "TextShaping", "TextLayout", "TextReveal", "CZlib", "TestSupport",
+        "TextRaster", "TextShaping", "TextLayout", "TextReveal", "TextMarkdown", "CZlib",
+        "TestSupport",
       ],
       // Golden PNGs, read from the source tree (see SnapshotTests.swift), not bundled.
       exclude: ["Snapshots"]
@@ -101,6 +114,9 @@ let package = Package(
       name: "TextMarkdownTests",
       dependencies: ["TextMarkdown", "TextLayout", "TextShaping", "CCmarkGFM", "TestSupport"]),
     .testTarget(name: "TextRevealCLITests", dependencies: ["textreveal", "TestSupport"]),
+    .testTarget(
+      name: "TextRevealDemoSupportTests",
+      dependencies: ["TextRevealDemoSupport", "TextReveal", "TextRaster", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Benchmarks of TextReveal's layout engine against Pango. A package of its own so that the main
-// package never depends on Pango: only `make bench` needs it.
+// Benchmarks of TextReveal's layout engine against Pango and Qt. A package of its own so that
+// the main package never depends on Pango or Qt: only `make bench` needs them.
 let package = Package(
   name: "TextRevealBenchmarks",
   dependencies: [
@@ -14,10 +14,19 @@ let package = Package(
       pkgConfig: "pangocairo",
       providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
     ),
+    // Qt 6's compiler and linker flags, for the C++ shim.
+    .systemLibrary(
+      name: "CQt",
+      pkgConfig: "Qt6Gui",
+      providers: [.apt(["qt6-base-dev"]), .brew(["qt"])]
+    ),
+    // QTextLayout behind a C interface (Swift does not import Qt's C++ headers).
+    .target(name: "QtShim", dependencies: ["CQt"]),
     .executableTarget(
       name: "textreveal-bench",
       dependencies: [
         "CPango",
+        "QtShim",
         .product(name: "TextLayout", package: "TextReveal"),
         .product(name: "TextShaping", package: "TextReveal"),
         .product(name: "TextReveal", package: "TextReveal"),
@@ -26,5 +35,6 @@ let package = Package(
       ]
     ),
   ],
-  swiftLanguageModes: [.v6]
+  swiftLanguageModes: [.v6],
+  cxxLanguageStandard: .cxx17
 )

@@ -30,8 +30,17 @@ let package = Package(
         .product(name: "TextShaping", package: "TextReveal"),
         .product(name: "TextRaster", package: "TextReveal"),
         .product(name: "TextReveal", package: "TextReveal"),
+        .product(name: "TextRevealDemoSupport", package: "TextReveal"),
         .product(name: "TextMarkdown", package: "TextReveal"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "fuzz-shaping",
+      dependencies: [
+        "FuzzDriver",
+        .product(name: "TextLayout", package: "TextReveal"),
+        .product(name: "TextShaping", package: "TextReveal"),
       ]
     ),
     .executableTarget(

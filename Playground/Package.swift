@@ -24,6 +24,7 @@ let package = Package(
         .product(name: "TextReveal", package: "TextReveal"),
         .product(name: "TextRaster", package: "TextReveal"),
         .product(name: "TextMarkdown", package: "TextReveal"),
+        .product(name: "TextRevealDemoSupport", package: "TextReveal"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),

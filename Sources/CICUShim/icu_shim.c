@@ -5,6 +5,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <unicode/ustring.h>
 #include <unicode/utext.h>
 #include <unicode/uversion.h>
@@ -256,4 +257,12 @@ done:
   ubidi_close(bidi);
   free(utf16);
   return result;
+}
+
+void trs_script(int32_t c, const char **code, const char **name) {
+  UErrorCode error = U_ZERO_ERROR;
+  UScriptCode script = uscript_getScript(c, &error);
+  if (U_FAILURE(error)) script = USCRIPT_UNKNOWN;
+  *code = uscript_getShortName(script);
+  *name = uscript_getName(script);
 }

@@ -13,6 +13,8 @@ public enum TextLayoutError: Error, Sendable, Hashable, CustomStringConvertible 
   case textTooLong(Int)
   /// The Unicode analysis (line breaks or bidi levels) failed; the analyzer's own description.
   case analysisFailed(String)
+  /// A language is neither a BCP 47 language tag nor a POSIX locale identifier; the text given.
+  case invalidLanguage(String)
 
   public var description: String {
     switch self {
@@ -28,6 +30,9 @@ public enum TextLayoutError: Error, Sendable, Hashable, CustomStringConvertible 
       "text too long: \(count) bytes of UTF-8, and the engine lays out at most \(Int32.max)"
     case .analysisFailed(let reason):
       "text analysis failed: \(reason)"
+    case .invalidLanguage(let text):
+      "\(String(text.prefix(64)).debugDescription) is neither a BCP 47 language tag (such as zh-Hant or pt-BR) nor"
+        + " a POSIX locale identifier (such as zh_TW or ja_JP.UTF-8)"
     }
   }
 }

@@ -1,6 +1,6 @@
 import CCmarkGFM
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// Walks cmark-gfm's inline nodes of each paragraph and builds the ``StyledText``: styles from
 /// the node stack, the whitespace cmark dropped put back from ``MarkdownSource``, and spoilers
@@ -35,7 +35,7 @@ struct InlineRenderer {
   private let codeFamily: String
   /// The language the whole Markdown implies, given to the text (see
   /// ``MarkdownParser/impliedLanguage(of:)``).
-  private let impliedLanguage: String?
+  private let impliedLanguage: TextLanguage?
   /// Whether ``firstUnsettled`` is looked for: only the start of the Markdown is parsed.
   private let findsUnsettled: Bool
   /// The output offset of the first character whose reading could change with Markdown after
@@ -71,7 +71,7 @@ struct InlineRenderer {
   private static let link = CMARK_NODE_LINK.rawValue
 
   init(
-    source: MarkdownSource, base: TextStyle, codeFamily: String, impliedLanguage: String?,
+    source: MarkdownSource, base: TextStyle, codeFamily: String, impliedLanguage: TextLanguage?,
     findsUnsettled: Bool = false
   ) {
     self.source = source

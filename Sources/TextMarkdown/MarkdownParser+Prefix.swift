@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 extension MarkdownParser {
   /// The styled text of the start of some Markdown, and how much of it is the whole text's.
@@ -112,7 +112,7 @@ extension MarkdownParser {
   ///   - impliedLanguage: The language the whole Markdown implies (``impliedLanguage(of:)``).
   ///   - minimumBytes: How many bytes of Markdown to parse at least.
   static func styledPrefix(
-    of markdown: String, base: TextStyle, codeFamily: String, impliedLanguage: String?,
+    of markdown: String, base: TextStyle, codeFamily: String, impliedLanguage: TextLanguage?,
     minimumBytes: Int
   ) throws(MarkdownError) -> StyledPrefix {
     var markdown = markdown

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// Turns inline Markdown into ``StyledText``, parsed by GitHub's cmark-gfm, keeping the text's
 /// white space and lines as written: SwiftUI `Text`'s "inline only, preserving whitespace" mode.
@@ -98,7 +98,7 @@ public enum MarkdownParser {
   ///   `markdown` could read differently, if `findsUnsettled` and there is one (see
   ///   ``styledPrefix(of:base:codeFamily:minimumBytes:)``).
   static func parse(
-    _ markdown: String, base: TextStyle, codeFamily: String, impliedLanguage: String?,
+    _ markdown: String, base: TextStyle, codeFamily: String, impliedLanguage: TextLanguage?,
     findsUnsettled: Bool
   ) throws(MarkdownError) -> (text: StyledText, firstUnsettled: Int?) {
     let source = MarkdownSource(markdown)
@@ -118,7 +118,7 @@ public enum MarkdownParser {
   /// The language the script of the Markdown's first 4 KB implies (kana: `"ja"`, else
   /// Hangul: `"ko"`), read from the Markdown as written rather than from its text, so that
   /// the start of a Markdown text implies what the whole does.
-  static func impliedLanguage(of markdown: String) -> String? {
+  static func impliedLanguage(of markdown: String) -> TextLanguage? {
     var markdown = markdown
     return markdown.withUTF8 {
       StyledText.impliedLanguage(

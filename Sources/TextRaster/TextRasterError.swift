@@ -1,6 +1,6 @@
 import Foundation
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 /// An error from the renderer: a glyph FreeType cannot load or render, a compression call that
 /// failed, frames that do not make an animation, a text it cannot lay out, or a file that cannot
@@ -21,8 +21,8 @@ public enum TextRasterError: Error, Sendable, Hashable, CustomStringConvertible 
   case cannotWrite(path: String, function: String, code: Int32)
   /// A FreeType function failed; `path` is the font file involved, if any.
   case freeType(function: String, code: Int32, path: String?)
-  /// The glyph source does not know the font of a glyph run.
-  case unknownFont(FontID)
+  /// The glyph source does not know the font of a glyph run (its number).
+  case unknownFont(Int)
   /// A zlib function failed with the given return code.
   case zlib(function: String, code: Int32)
   /// An animation has no frames, or frames of different sizes; `reason` says which.
@@ -42,7 +42,7 @@ public enum TextRasterError: Error, Sendable, Hashable, CustomStringConvertible 
       return "\(function) failed\(subject) with FreeType error \(TextShapingError.hex(code))"
         + " (\(TextShapingError.freeTypeMessage(code)))"
     case .unknownFont(let font):
-      return "No font file is known for the font \(font.rawValue) of a glyph run"
+      return "No font file is known for the font \(font) of a glyph run"
     case .zlib(let function, let code):
       return "\(function) failed with zlib error \(code)"
     case .invalidAnimation(let reason):

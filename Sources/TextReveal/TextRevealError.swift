@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// An error of a TextReveal component: bad input it cannot lay out.
 public enum TextRevealError: Error, Sendable, Hashable, CustomStringConvertible {

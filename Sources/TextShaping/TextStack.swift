@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The real text stack in one value: a layout engine over a ``HarfBuzzShaper`` and an
 /// ``ICUAnalyzer``, and the family name styles should use.
@@ -40,15 +40,15 @@ public struct TextStack: Sendable {
   ///
   /// - Parameters:
   ///   - fontPath: A font file to use instead of DejaVu Sans, or `nil` for DejaVu Sans.
-  ///   - locale: The language lines break for, as a BCP 47 tag or ICU locale (`"ja"`,
-  ///     `"zh-Hant"`); `""` is the root locale, plain UAX #14.
+  ///   - locale: The language lines break for (`"ja"`, `"zh-Hant"`); `nil` is the root
+  ///     locale, plain UAX #14.
   ///   - lineBreak: How strictly Chinese and Japanese lines break (CSS `line-break`); `.normal`,
   ///     CSS's default, unless told otherwise. Other locales have no tailoring.
   /// - Throws: ``TextShapingError`` naming the path when the file is not a usable font,
   ///   naming DejaVu Sans when no file is given and no usable face is found for it, or naming
   ///   the ICU function that failed when ICU's data is missing.
   public init(
-    fontPath: String?, locale: String = "", lineBreak: LineBreakStrictness = .normal
+    fontPath: String?, locale: TextLanguage? = nil, lineBreak: LineBreakStrictness = .normal
   ) throws(TextShapingError) {
     shaper = HarfBuzzShaper()
     analyzer = ICUAnalyzer(locale: lineBreak.icuLocale(for: locale))

@@ -1,59 +1,64 @@
 import ArgumentParser
-import TextLayout
+import Foundation
 import TextRaster
-import TextReveal
-import TextShaping
+@_spi(FrontEnd) import TextReveal
+import TextRevealDemoSupport
 
 /// The options `render` and `render-list` share: pixel scale, colors, type size, direction,
-/// language.
+/// motion, language.
 struct AppearanceOptions: ParsableArguments {
   @Option(help: "Pixels per point: 1, 2 or 3.")
-  var scale: Int = 2
+  var scale: RasterScale = .x2
 
   @Option(help: "The colors: light or dark.")
-  var theme: ThemeOption = .light
+  var theme: Theme = .light
 
   @Option(
     help:
       "The dynamic type size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 to AX5.")
-  var typeSize: String = "large"
+  var typeSize: TypeSize = .large
 
   @Option(help: "The layout direction: ltr or rtl.")
-  var direction: DirectionOption = .ltr
+  var direction: InterfaceDirection = .leftToRight
 
   @OptionGroup var language: LanguageOptions
 
-  enum ThemeOption: String, CaseIterable, ExpressibleByArgument {
-    case light, dark
-  }
-
-  enum DirectionOption: String, CaseIterable, ExpressibleByArgument {
-    case ltr, rtl
-  }
-
-  func validate() throws {
-    guard RasterCanvas.Scale(rawValue: scale) != nil else {
-      throw ValidationError("--scale must be 1, 2 or 3, got \(scale)")
-    }
-    guard TypeSize(name: typeSize) != nil else {
-      throw ValidationError(
-        "--type-size must be one of xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,"
-          + " AX1, AX2, AX3, AX4, AX5; got \(typeSize)")
-    }
-  }
-
-  /// The validated pixel scale.
-  var canvasScale: RasterCanvas.Scale { RasterCanvas.Scale(rawValue: scale)! }
-  /// The validated type size.
-  var category: TypeSize { TypeSize(name: typeSize)! }
-  /// The theme's colors.
-  var colors: Theme { theme == .light ? .light : .dark }
-  /// The layout direction.
-  var layoutDirection: InterfaceDirection { direction == .ltr ? .leftToRight : .rightToLeft }
-
-  /// The environment of a component of a width.
-  func environment(width: Double) -> ComponentEnvironment {
-    ComponentEnvironment(
-      width: width, typeSize: category, theme: colors, direction: layoutDirection)
+  /// The appearance with motion as given.
+  func appearance(reducesMotion: Bool = false) -> Appearance {
+    Appearance(
+      theme: theme, typeSize: typeSize, direction: direction, reducesMotion: reducesMotion,
+      scale: scale)
   }
 }
+
+// Every appearance choice is parsed from the names its type knows, and `--help` lists them
+// from the type's cases: no option list is written by hand.
+
+extension RasterScale: ExpressibleByArgument {
+  public init?(argument: String) {
+    guard let value = Int(argument) else { return nil }
+    self.init(rawValue: value)
+  }
+  public var defaultValueDescription: String { "\(rawValue)" }
+  public static var allValueStrings: [String] { allCases.map { "\($0.rawValue)" } }
+}
+
+extension Theme: ExpressibleByArgument {
+  public init?(argument: String) { self.init(name: argument) }
+  public var defaultValueDescription: String { name }
+  public static var allValueStrings: [String] { allCases.map(\.name) }
+}
+
+extension TypeSize: ExpressibleByArgument {
+  public init?(argument: String) { self.init(name: argument) }
+  public var defaultValueDescription: String { shortName }
+  public static var allValueStrings: [String] { allCases.map(\.shortName) }
+}
+
+extension InterfaceDirection: ExpressibleByArgument {
+  public init?(argument: String) { self.init(name: argument) }
+  public var defaultValueDescription: String { shortName }
+  public static var allValueStrings: [String] { allCases.map(\.shortName) }
+}
+
+extension TruncationStyle: ExpressibleByArgument {}

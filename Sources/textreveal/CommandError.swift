@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// A failure of a command, printed as `Error: <message>` with exit status 1.
 struct CommandError: Error, CustomStringConvertible {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import TextRaster
-import TextShaping
+@_spi(FrontEnd) import TextReveal
+@_spi(Backend) import TextShaping
 
 /// `textreveal demo`: writes the gallery, every component in every state as PNG and animated
 /// PNG, with an `index.html` that captions each image.
@@ -25,13 +26,10 @@ struct DemoCommand: ParsableCommand {
   var output: String = "gallery"
 
   @Option(help: "Pixels per point of the images: 1, 2 or 3.")
-  var scale: Int = 2
+  var scale: RasterScale = .x2
 
   func validate() throws {
     guard !output.isEmpty else { throw ValidationError("--output must name a directory") }
-    guard RasterCanvas.Scale(rawValue: scale) != nil else {
-      throw ValidationError("--scale must be 1, 2 or 3, got \(scale)")
-    }
   }
 
   func run() throws {
@@ -47,22 +45,32 @@ struct DemoCommand: ParsableCommand {
     } catch {
       throw CommandError("\(error)")
     }
-    let renderer = ComponentRenderer(
-      shaper: stack.shaper, scale: RasterCanvas.Scale(rawValue: scale)!)
-    var gallery = DemoGallery(stack: stack, renderer: renderer, directory: output)
+    let renderer = ComponentRenderer(stack: stack, scale: scale)
+    var gallery = DemoGallery(
+      stack: stack, renderer: renderer, directory: output,
+      coverage: UncoveredCharacterLog(stack: stack))
     do {
       try gallery.drawExpandableStates()
       try gallery.drawTypeSizes()
       try gallery.drawMarkdown()
       try gallery.drawScripts()
+      try gallery.drawRegionalForms()
       try gallery.drawAnimation()
       try gallery.drawList()
+      try gallery.drawListSpoilers()
       try gallery.drawTruncationDetection()
       try gallery.drawSettingsPage()
       try gallery.drawSpoilers()
       try gallery.drawEmoji()
     } catch let error as TextRasterError {
       throw CommandError("\(error)")
+    } catch let error as TextRevealError {
+      throw CommandError("\(error)")
+    }
+    if let message = UncoveredCharacterWarning.message(
+      for: gallery.coverage.uncovered, command: "demo")
+    {
+      throw CommandError(message + "; the gallery must draw every character")
     }
     let index = (output as NSString).appendingPathComponent("index.html")
     do {

@@ -1,13 +1,15 @@
-import TextLayout
+import Foundation
+@_spi(Backend) import TextLayout
 import TextRaster
-import TextReveal
-import TextShaping
+@_spi(FrontEnd) import TextReveal
+import TextRevealDemoSupport
+@_spi(Backend) import TextShaping
 
 extension DemoGallery {
   /// Chat messages as a messenger sends them: skin tones, a ZWJ family, flags, keycaps, a
   /// heart with and without VS16, and an emoji-only message. Written for the gallery.
   static let emojiMessages: [DemoMessages.Message] = [
-    (
+    DemoMessages.Message(
       "e1", "👩‍👩‍👧‍👦 Family",
       """
       Made it to Lisbon 🇵🇹✈️ The kids slept the whole flight 😴😴 and woke up asking for \
@@ -16,16 +18,16 @@ extension DemoGallery {
       🏖️ until sunset 🌅. Photos tonight 📸!
       """
     ),
-    ("e2", "Kenji Mori", "🎉🎉🎉👏🏻👏🏻"),
-    (
+    DemoMessages.Message("e2", "Kenji Mori", "🎉🎉🎉👏🏻👏🏻"),
+    DemoMessages.Message(
       "e3", "Priya Nair",
       """
       Team update 👩🏾‍💻👨🏻‍💻: the release is tagged ✅, the docs are live 📚 and the bug \
       count is down to 3️⃣. Thanks all 🙏🏽 — drinks on me Friday 🍻 (I ❤ this team).
       """
     ),
-    ("e4", "Lucas Martin", "🇫🇷 2 – 1 🇧🇷 ⚽️ what a final!! 🏆🔥"),
-    (
+    DemoMessages.Message("e4", "Lucas Martin", "🇫🇷 2 – 1 🇧🇷 ⚽️ what a final!! 🏆🔥"),
+    DemoMessages.Message(
       "e5", "👍🏿",
       """
       Booked it 👍🏿 Table for six at 8 🕗, the place with the garden 🌿🍝. Bring a jacket 🧥, \
@@ -41,7 +43,7 @@ extension DemoGallery {
     Loved by families 👨‍👩‍👧‍👦, hikers 🥾⛰️ and weekend explorers 🚲 in 40 countries 🇯🇵🇧🇷🇰🇪🇩🇪.
 
     Price\tFree 🎁
-    LayoutSize\t48 MB
+    Size\t48 MB
     Ages\t4+
     """
 
@@ -59,25 +61,24 @@ extension DemoGallery {
         + " name that starts with an emoji are that emoji. The description's last lines are"
         + " tab-separated: tabs stop every 28 points, so the values line up.")
     let demo = "emoji"
-    let list = list(Self.emojiMessages)
-    let chrome = try chrome(Self.emojiMessages, list: list)
     for theme in [Theme.light, .dark] {
-      let layout = try self.list(Self.emojiMessages, theme: theme).layout(using: engine)
+      let list = try self.list(Self.emojiMessages, theme: theme)
       try require(
-        layout.rows.first?.isTruncated == true, demo,
+        try list.geometry(using: engine).rows.first?.isTruncated == true, demo,
         "the first emoji message is cut at 3 lines in \(Self.listWidth) points")
-      try requireColorEmoji(layout.rows.compactMap(\.text), demo)
+      let shown = try list.displayList(using: engine)
+      try requireColorEmoji(Self.texts(of: shown), demo)
       try add(
-        renderer.image(of: layout, chrome: chrome, theme: theme),
-        as: "emoji-list-\(theme.name).png",
+        shown, as: "emoji-list-\(theme.name).png",
         caption: "A chat list with emoji, \(theme.name): the first row cut at 3 lines, an"
           + " emoji-only message, emoji avatars",
         options: "render-list, width 390, line limit 3, theme \(theme.name)", theme: theme)
     }
     for theme in [Theme.light, .dark] {
       for expanded in [false, true] {
-        let layout = try model(Self.emojiDescription, theme: theme, lessLabel: "less")
-          .layout(using: engine, expanded: expanded)
+        let model = model(
+          Self.emojiDescription, theme: theme, lessLabel: "less", isExpanded: expanded)
+        let layout = try model.layout(using: engine, expanded: expanded)
         try require(
           expanded || layout.isTruncated, demo,
           "the description with emoji is cut at 3 lines in \(Self.width) points")
@@ -85,7 +86,7 @@ extension DemoGallery {
         if expanded { try requireAlignedTabs(layout.text, demo) }
         let state = expanded ? "expanded" : "collapsed"
         try add(
-          renderer.image(of: layout, theme: theme),
+          model.displayList(using: engine),
           as: "emoji-expandable-\(state)-\(theme.name).png",
           caption: "A description with emoji, \(state), \(theme.name)",
           options: "state \(state), style fade, theme \(theme.name), width 320", theme: theme)
@@ -93,13 +94,12 @@ extension DemoGallery {
     }
   }
 
-  /// Fails the demo unless the values after the description's tabs start at the same stop.
   private func requireAlignedTabs(_ layout: LaidOutText, _ demo: String) throws {
     let string = layout.text.string
     let starts = Self.tabbedValues.compactMap { value -> Double? in
       guard let range = string.range(of: "\t" + value) else { return nil }
       return layout.rects(for: string.index(after: range.lowerBound)..<range.upperBound)
-        .first?.minX
+        .first.map { Double($0.minX) }
     }
     try require(
       starts.count == Self.tabbedValues.count && Set(starts).count == 1, demo,

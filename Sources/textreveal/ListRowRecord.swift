@@ -1,8 +1,9 @@
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 import TextRaster
-import TextReveal
-import TextShaping
+@_spi(FrontEnd) import TextReveal
+import TextRevealDemoSupport
+@_spi(Backend) import TextShaping
 
 /// One row of `render-list`'s input, `{"id": "…", "name": "…", "text": "…"}`, and the avatar
 /// made from its name.
@@ -14,7 +15,7 @@ struct ListRowRecord: Equatable {
   /// The message.
   var text: String
   /// The row's language (`"lang"`), when it differs from `--lang`.
-  var language: String?
+  var language: TextLanguage?
 
   /// The records of a JSON Lines input, or a `line N: <problem>` message for every bad line.
   ///
@@ -77,7 +78,7 @@ struct ListRowRecord: Equatable {
     guard name == nil || name is String else {
       return .failure(Problem(description: "row \"\(id)\": \"name\" is not a string"))
     }
-    switch LanguageTag.field(dictionary["lang"]) {
+    switch LanguageOptions.language(field: dictionary["lang"]) {
     case .failure(let problem):
       return .failure(Problem(description: "row \"\(id)\": \(problem)"))
     case .success(let language):
@@ -93,85 +94,7 @@ struct ListRowRecord: Equatable {
     var style = style
     if let language { style.language = language }
     return ListRow(
-      id: id, text: try MarkdownOption.styledText(text, isMarkdown: markdown, style: style))
-  }
-
-  /// The chat look of a list of rows: each row's avatar (initials from its name, on a color
-  /// the name always gets; without a name, a plain circle in the id's color) and separators.
-  ///
-  /// - Parameters:
-  ///   - rows: Each row's id and author's name.
-  ///   - family: The font family of the initials.
-  ///   - diameter: The avatars' diameter, the list's accessory size.
-  ///   - engine: The engine that lays the initials out.
-  static func chrome(
-    for rows: [(id: String, name: String?)], family: String, diameter: Double,
-    using engine: TextLayoutEngine
-  ) throws(TextLayoutError) -> ListChrome<String> {
-    let style = TextStyle(
-      fontFamily: family, size: diameter * 0.4, weight: .semibold,
-      color: TextColor(red: 1, green: 1, blue: 1))
-    var avatars: [String: ListChrome<String>.Avatar] = [:]
-    for (id, name) in rows {
-      let initials = name.map(initials) ?? ""
-      // Wide enough for any initials on one line; the renderer centers them by their width.
-      let laidOut =
-        initials.isEmpty
-        ? nil
-        : try engine.layout(
-          StyledText(initials, style: style),
-          configuration: LayoutConfiguration(width: diameter * 4))
-      avatars[id] = ListChrome.Avatar(color: color(for: name ?? id), initials: laidOut)
-    }
-    return ListChrome(avatars: avatars)
-  }
-
-  /// "Ana Lima" → "AL", "Chen" → "C", "נועה לוי" → "נל": the first letter of the first and
-  /// the last word, in upper case where the script has it. A name that starts with an
-  /// ideograph ("佐藤 健", "王芳") gets that one character, as two ideographs read as a word;
-  /// one that starts with an emoji ("👩‍👩‍👧‍👦 Family") gets the emoji sequence, whole, and a last
-  /// word that is an emoji adds nothing.
-  static func initials(of name: String) -> String {
-    let words = name.split(whereSeparator: \.isWhitespace)
-    guard let first = words.first?.first else { return "" }
-    // An emoji (a whole sequence: a skin tone, a family, a flag, ❤️) is the whole avatar.
-    if EmojiPresentation(first) == .emoji { return String(first) }
-    var result = capital(first)
-    if first.unicodeScalars.first?.properties.isIdeographic == true { return result }
-    if words.count > 1, let last = words.last?.first, EmojiPresentation(last) != .emoji {
-      result += capital(last)
-    }
-    return result
-  }
-
-  /// A letter's capital when that is one character too: "ß" stays "ß" (not "SS"), a ligature
-  /// such as "ﬁ" stays one letter, a digraph such as "ǆ" takes its titlecase "ǅ".
-  static func capital(_ character: Character) -> String {
-    let title = character.unicodeScalars.map { $0.properties.titlecaseMapping }.joined()
-    if title.count == 1 { return title }
-    let upper = String(character).uppercased()
-    return upper.count == 1 ? upper : String(character)
-  }
-
-  /// Dark enough for white initials; a name picks one by a stable hash (FNV-1a of its UTF-8),
-  /// so the same author gets the same color in every run.
-  static let palette = [
-    TextColor(red: 0.85, green: 0.23, blue: 0.18),
-    TextColor(red: 0.78, green: 0.42, blue: 0.0),
-    TextColor(red: 0.18, green: 0.55, blue: 0.34),
-    TextColor(red: 0.04, green: 0.49, blue: 0.55),
-    TextColor(red: 0.12, green: 0.44, blue: 0.85),
-    TextColor(red: 0.35, green: 0.34, blue: 0.84),
-    TextColor(red: 0.61, green: 0.30, blue: 0.79),
-    TextColor(red: 0.76, green: 0.09, blue: 0.36),
-  ]
-
-  static func color(for key: String) -> TextColor {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in key.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    // The high bits: the low bits of an FNV-1a hash depend only on the low bits of the bytes.
-    return palette[Int((hash >> 32) % UInt64(palette.count))]
+      id: id, text: try MarkdownOption.styledText(text, isMarkdown: markdown, style: style),
+      avatar: Avatars.avatar(name: name, key: id))
   }
 }

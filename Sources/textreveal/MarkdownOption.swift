@@ -1,4 +1,5 @@
-import TextLayout
+import Foundation
+@_spi(Backend) import TextLayout
 import TextMarkdown
 
 /// The `--markdown` flag and the `"markdown"` field: a text read as inline Markdown or as is.

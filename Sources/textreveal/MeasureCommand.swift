@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 /// `textreveal measure`: lays out JSON Lines records and prints their lines, as JSON Lines.
 struct MeasureCommand: ParsableCommand {
@@ -11,8 +11,10 @@ struct MeasureCommand: ParsableCommand {
     discussion: """
       Reads one JSON object per line and writes one JSON object per record, in input order:
       {"id", "lines": [{"text", "start", "end", "width"}], "isTruncated", "visibleEnd",
-      "isClipped", "size"}. "isClipped" is true when a line is wider than --width: a grapheme
-      cluster wider than a whole line overflows it, since lines never break inside one.
+      "isClipped", "size", "uncovered"}. "isClipped" is true when a line is wider than --width:
+      a grapheme cluster wider than a whole line overflows it, since lines never break inside
+      one. "uncovered" lists the visible characters no installed font covers, drawn as boxes,
+      as [{"text", "start", "end"}].
       Offsets are UTF-8 byte offsets into the record's text; a line's start and end include its
       trailing whitespace and newline, its text does not. A bad record yields {"id", "error"}
       (or {"line", "error"} when it has no id) and the others are still measured; the exit

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The documented ranges of the numeric options (see `textreveal help <command>`), checked in
 /// `validate()` so that an absurd value gets a message naming the option and its range rather

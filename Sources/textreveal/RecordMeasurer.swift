@@ -1,5 +1,5 @@
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// Measures one JSON Lines record and formats the result or the record's error.
 struct RecordMeasurer {
@@ -32,9 +32,9 @@ struct RecordMeasurer {
       return failure("the record has no \"text\" string", id: id, line: lineNumber)
     }
     var style = style
-    switch LanguageTag.field(dictionary["lang"]) {
+    switch LanguageOptions.language(field: dictionary["lang"]) {
     case .failure(let problem): return failure(problem.description, id: id, line: lineNumber)
-    case .success(let tag): if let tag { style.language = tag }
+    case .success(let language): if let language { style.language = language }
     }
     let isMarkdown = dictionary["markdown"]
     guard isMarkdown == nil || isMarkdown is Bool else {
@@ -55,7 +55,7 @@ struct RecordMeasurer {
     }
     // JSON has no infinity: a font size near the largest double can overflow the widths.
     guard layout.size.width.isFinite && layout.size.height.isFinite,
-      layout.lines.allSatisfy({ $0.width.isFinite })
+      layout.lines.allSatisfy({ $0.frame.width.isFinite })
     else {
       return failure(
         "the layout's size is not a finite number (the font size is too large)", id: id,
@@ -84,12 +84,21 @@ struct RecordMeasurer {
       let content = String(text[layout.stringRange(line.contentRange)])
       json += "{\"text\":" + JSONLines.string(content)
       json += ",\"start\":\(line.range.lowerBound),\"end\":\(line.range.upperBound)"
-      json += ",\"width\":" + JSONLines.number(line.width) + "}"
+      json += ",\"width\":" + JSONLines.number(Double(line.frame.width)) + "}"
     }
     json += "],\"isTruncated\":\(layout.isTruncated),\"visibleEnd\":\(layout.visibleEnd)"
     json += ",\"isClipped\":\(layout.isClipped)"
     json += ",\"size\":{\"width\":" + JSONLines.number(layout.size.width)
-    json += ",\"height\":" + JSONLines.number(layout.size.height) + "}}"
+    json += ",\"height\":" + JSONLines.number(layout.size.height) + "}"
+    // The characters no installed font covers, drawn as boxes: each with its UTF-8 range.
+    json += ",\"uncovered\":["
+    for (index, range) in layout.uncoveredCharacters.enumerated() {
+      if index > 0 { json += "," }
+      let character = String(layout.text.string[layout.stringRange(range)])
+      json += "{\"text\":" + JSONLines.string(character)
+      json += ",\"start\":\(range.lowerBound),\"end\":\(range.upperBound)}"
+    }
+    json += "]}"
     return json
   }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 import TextRaster
-import TextReveal
-import TextShaping
+@_spi(FrontEnd) import TextReveal
+import TextRevealDemoSupport
+@_spi(Backend) import TextShaping
 
 /// `textreveal render`: draws one expandable text to a PNG, or its expand animation to an APNG.
 struct RenderCommand: ParsableCommand {
@@ -40,7 +41,7 @@ struct RenderCommand: ParsableCommand {
   var lineLimit: Int = 3
 
   @Option(help: "How the cut is shown: fade (App Store) or inline (\"… more\").")
-  var style: StyleOption = .fade
+  var style: TruncationStyle = .fade
 
   @Option(help: "The state to draw: collapsed or expanded.")
   var state: StateOption = .collapsed
@@ -112,10 +113,6 @@ struct RenderCommand: ParsableCommand {
     }
   }
 
-  enum StyleOption: String, CaseIterable, ExpressibleByArgument {
-    case fade, inline
-  }
-
   enum StateOption: String, CaseIterable, ExpressibleByArgument {
     case collapsed, expanded
   }
@@ -144,33 +141,23 @@ struct RenderCommand: ParsableCommand {
     if let empty = spoilers.first(where: \.isEmpty) {
       throw ValidationError("--spoiler must name a phrase of the text, got \"\(empty)\"")
     }
-    if tap != nil && spoilers.isEmpty {
-      throw ValidationError("--tap reveals spoilers: mark some with --spoiler")
-    }
     if tap != nil && spoilerState == .revealed {
       throw ValidationError("--tap reveals hidden spoilers: leave --spoiler-state hidden")
     }
   }
 
-  /// The text with every occurrence of each --spoiler phrase styled as a spoiler.
-  func markingSpoilers(in text: StyledText) throws -> StyledText {
-    var result = text
-    let string = text.string
-    for phrase in spoilers {
-      var found = false
-      var searchStart = string.startIndex
-      while let range = string.range(of: phrase, range: searchStart..<string.endIndex) {
-        let start = string.utf8.distance(from: string.startIndex, to: range.lowerBound)
-        let end = string.utf8.distance(from: string.startIndex, to: range.upperBound)
-        result.updateStyle(in: start..<end) { $0.isSpoiler = true }
-        found = true
-        searchStart = range.upperBound
-      }
-      guard found else {
-        throw CommandError("--spoiler \"\(phrase)\" does not occur in the text")
-      }
+  /// The text to draw: read as Markdown if asked, with every occurrence of each --spoiler
+  /// phrase hidden.
+  func styledText(_ string: String, family: String) throws(CommandError) -> StyledText {
+    let text = try MarkdownOption.styledText(
+      string, isMarkdown: markdown,
+      style: TextStyle(fontFamily: family, size: size, language: appearance.language.lang))
+    guard !spoilers.isEmpty else { return text }
+    do {
+      return try SpoilerPhrases.marking(spoilers, in: text)
+    } catch {
+      throw CommandError("--spoiler: \(error)")
     }
-    return result
   }
 
   func run() throws {
@@ -190,43 +177,51 @@ struct RenderCommand: ParsableCommand {
       preconditionFailure("validate() requires --text or an input file")
     }
     let stack = try appearance.language.stack(fontPath: font)
-    let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
-    let model = ExpandableTextModel(
-      text: try markingSpoilers(
-        in: MarkdownOption.styledText(
-          string, isMarkdown: markdown,
-          style: TextStyle(
-            fontFamily: stack.defaultFamily, size: size, language: appearance.language.lang))),
-      environment: appearance.environment(width: width), lineLimit: .lines(lineLimit),
-      truncationStyle: style == .fade ? .fade : .inline, moreLabel: moreLabel,
+    let renderer = ComponentRenderer(stack: stack, scale: appearance.scale)
+    var model = ExpandableTextModel(
+      text: try styledText(string, family: stack.defaultFamily),
+      environment: appearance.appearance(reducesMotion: reduceMotion).environment(width: width),
+      lineLimit: .lines(lineLimit), truncationStyle: style, moreLabel: moreLabel,
       lessLabel: lessLabel, isExpanded: state == .expanded)
+    model.spoilers.seed = seed
+    let hasSpoilers = model.text.runs.contains(where: \.style.isSpoiler)
+    if tap != nil && !hasSpoilers {
+      throw CommandError(
+        "--tap reveals spoilers: mark some with --spoiler, or with ||…|| and --markdown")
+    }
 
     do {
-      if !spoilers.isEmpty || model.text.runs.contains(where: \.style.isSpoiler) {
+      if hasSpoilers {
         try renderSpoilers(model: model, stack: stack, renderer: renderer)
       } else if animate {
-        let collapsed = try model.layout(using: stack.engine, expanded: false)
-        let animation = try renderer.expansionAnimation(
-          collapsed: collapsed, expanded: try model.layout(using: stack.engine, expanded: true),
-          startsExpanded: model.isExpanded, duration: model.animationDuration,
-          theme: appearance.colors)
-        let isTruncated = collapsed.isTruncated
+        UncoveredCharacterWarning.warn(
+          for: [try model.layout(using: stack.engine, expanded: true).text], command: "render")
+        let (frames, _) = try Recording.frames(
+          of: model, using: stack.engine,
+          script: [
+            .hold(.milliseconds(model.isExpanded ? 1500 : 900)),
+            .perform(model.isExpanded ? .collapse : .expand), .animate,
+            .hold(.milliseconds(model.isExpanded ? 900 : 1500)),
+            .perform(model.isExpanded ? .expand : .collapse), .animate,
+          ])
+        let animation = try renderer.animation(frames, padding: Self.padding)
         try animation.write(to: output)
         let first = animation.size ?? (width: 0, height: 0)
         try Console.print(
           "\(output): \(first.width) × \(first.height) pixels, \(animation.frameCount) frames")
-        if !isTruncated {
-          Console.warn("render: the text fits in \(lineLimit) lines; the animation is one frame")
+        if frames.count <= 2 {
+          Console.warn("render: the text fits in \(lineLimit) lines; nothing animates")
         }
       } else {
-        let layout = try model.layout(using: stack.engine)
-        let canvas = try renderer.image(
-          of: layout, theme: appearance.colors, frameBorders: showFrames ? .debug : nil)
-        try PNGEncoder.write(canvas.bitmap, to: output)
+        let layout = try model.layout(using: stack.engine, expanded: model.isExpanded)
+        UncoveredCharacterWarning.warn(for: [layout.text], command: "render")
+        var list = try model.displayList(using: stack.engine)
+        if showFrames { list = list.outliningFrames() }
+        let image = try renderer.image(of: list, padding: Self.padding)
+        try PNGEncoder.write(image, to: output)
         let cut = layout.isTruncated ? "cut at \(lineLimit) lines" : "not cut"
         try Console.print(
-          "\(output): \(canvas.bitmap.width) × \(canvas.bitmap.height) pixels, \(state.rawValue),"
-            + " \(cut)")
+          "\(output): \(image.width) × \(image.height) pixels, \(state.rawValue), \(cut)")
         if layout.text.isClipped {
           Console.warn(
             "render: a character is wider than --width \(width) and is clipped at the edge;"
@@ -235,50 +230,67 @@ struct RenderCommand: ParsableCommand {
       }
     } catch let error as TextRasterError {
       throw CommandError("\(error)")
-    } catch let error as TextLayoutError {
+    } catch let error as TextRevealError {
+      throw CommandError("\(error)")
+    } catch let error as Recording.Failure {
       throw CommandError("\(error)")
     }
   }
+
+  /// The space around the component on its image, in points.
+  static let padding = 16.0
 
   /// Draws the text with its spoilers: a still, the dust moving, or the reveal from --tap.
   private func renderSpoilers(
     model: ExpandableTextModel, stack: TextStack, renderer: ComponentRenderer
   ) throws {
-    let layout = try model.layout(using: stack.engine)
-    var spoilers = SpoilerModel(layout: layout.text, seed: seed, reducesMotion: reduceMotion)
-    guard !spoilers.regions.isEmpty else {
+    var model = model
+    UncoveredCharacterWarning.warn(
+      for: [try model.layout(using: stack.engine, expanded: model.isExpanded).text],
+      command: "render")
+    if spoilerState == .revealed { model.spoilers = SpoilerState(isRevealed: true, seed: seed) }
+    let list = try model.displayList(using: stack.engine, at: 0)
+    let hidden = list.hitRegions.compactMap { region -> CGRect? in
+      if case .tapSpoiler = region.action { return region.rect }
+      return nil
+    }
+    guard spoilerState == .revealed || !hidden.isEmpty else {
       throw CommandError(
         "the spoilers are all past the visible lines; draw --state expanded to show them")
     }
-    let theme = appearance.colors
     if let tap {
-      guard spoilers.tap(at: tap.point, time: 0.5) else {
-        let bounds = spoilers.bounds
+      let point = CGPoint(x: tap.point.x, y: tap.point.y)
+      guard case .tapSpoiler = model.hitTest(point, in: list) else {
+        let bounds = hidden.reduce(hidden[0]) { $0.union($1) }
         throw CommandError(
           "--tap \(tap.point.x),\(tap.point.y) is not on a hidden word (the spoilers lie in"
             + " x \(Int(bounds.minX))…\(Int(bounds.maxX)), y \(Int(bounds.minY))…"
             + "\(Int(bounds.maxY)))")
       }
-      let end = 0.5 + spoilers.revealDuration(from: tap.point)
-      let animation = try renderer.spoilerAnimation(
-        of: layout, spoilers: spoilers, from: 0, to: end + 1.0 / renderer.framesPerSecond,
-        hold: .seconds(1), theme: theme)
+      let (frames, _) = try Recording.frames(
+        of: model, using: stack.engine,
+        script: [.play(seconds: 0.5), .tap(point), .animate(maximum: 2), .hold(.seconds(1))])
+      let animation = try renderer.animation(frames, padding: Self.padding)
       try animation.write(to: output)
       try Console.print("\(output): \(animation.frameCount) frames, revealed from the tap")
       return
     }
-    if spoilerState == .revealed { spoilers.setRevealed(true, at: -1) }
     if animate {
-      let animation = try renderer.spoilerAnimation(
-        of: layout, spoilers: spoilers, from: 0, to: 2, theme: theme)
+      let (frames, _) = try Recording.frames(
+        of: model, using: stack.engine, script: [.play(seconds: 2)])
+      let animation = try renderer.animation(frames, padding: Self.padding)
       try animation.write(to: output)
       try Console.print("\(output): \(animation.frameCount) frames of spoiler dust, looping")
       return
     }
-    let canvas = try renderer.image(of: layout, spoilers: spoilers, at: 0, theme: theme)
-    try PNGEncoder.write(canvas.bitmap, to: output)
+    let image = try renderer.image(of: list, padding: Self.padding)
+    try PNGEncoder.write(image, to: output)
+    let count = model.text.runs.indices.filter { index in
+      model.text.runs[index].style.isSpoiler
+        && (index == 0 || !model.text.runs[index - 1].style.isSpoiler)
+    }.count
     try Console.print(
-      "\(output): \(canvas.bitmap.width) × \(canvas.bitmap.height) pixels,"
-        + " \(spoilers.regions.count) spoilers \(spoilerState.rawValue)")
+      "\(output): \(image.width) × \(image.height) pixels,"
+        + " \(count) spoilers \(spoilerState.rawValue)")
   }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 import TextRaster
-import TextReveal
-import TextShaping
+@_spi(FrontEnd) import TextReveal
+import TextRevealDemoSupport
+@_spi(Backend) import TextShaping
 
 /// `textreveal render-list`: draws a list of expanding rows to a PNG, or the toggle animation
 /// of one row to an APNG.
@@ -129,7 +130,7 @@ struct RenderListCommand: ParsableCommand {
     }
 
     let stack = try appearance.language.stack()
-    let renderer = ComponentRenderer(shaper: stack.shaper, scale: appearance.canvasScale)
+    let renderer = ComponentRenderer(stack: stack, scale: appearance.scale)
     let style = TextStyle(
       fontFamily: stack.defaultFamily, size: 17, language: appearance.language.lang)
     var expansion = ExpansionSet<String>()
@@ -137,68 +138,75 @@ struct RenderListCommand: ParsableCommand {
     let list = ExpandingList(
       rows: try records.map { record throws(CommandError) in
         try record.row(style: style, markdown: markdown)
-      }, environment: appearance.environment(width: width),
+      }, environment: appearance.appearance().environment(width: width),
       lineLimit: .lines(lineLimit), expansion: expansion)
 
     do {
-      let chrome = try ListRowRecord.chrome(
-        for: records.map { ($0.id, $0.name) }, family: stack.defaultFamily,
-        diameter: list.metrics.accessorySize, using: stack.engine)
+      let geometry = try list.geometry(using: stack.engine)
+      let rows = Dictionary(
+        zip(list.rows.map(\.id), geometry.rows), uniquingKeysWith: { first, _ in first })
       if let toggle {
-        var toggled = list
-        toggled.expansion.toggle(toggle)
-        let before = try list.layout(using: stack.engine)
-        let animation = try renderer.toggleAnimation(
-          from: before, to: try toggled.layout(using: stack.engine),
-          row: toggle, duration: 0.35, chrome: chrome, theme: appearance.colors)
-        let isTruncated = before.row(toggle)?.isTruncated == true
+        let (frames, _) = try Recording.frames(
+          of: list, using: stack.engine,
+          script: [
+            .hold(.milliseconds(900)), .perform(.toggle(toggle)), .animate,
+            .hold(.milliseconds(1500)), .perform(.toggle(toggle)), .animate,
+          ])
+        let animation = try renderer.animation(frames, padding: Self.padding)
         try animation.write(to: output)
         let first = animation.size ?? (width: 0, height: 0)
         try Console.print(
           "\(output): \(first.width) × \(first.height) pixels, \(animation.frameCount) frames")
-        if !isTruncated {
+        if rows[toggle]?.isTruncated != true {
           warn("row \"\(toggle)\" fits in \(lineLimit) lines; the animation is one frame")
         }
       } else {
-        let band = viewport.map { LayoutRect(x: 0, y: $0.top, width: width, height: $0.height) }
-        let layout = try list.layout(using: stack.engine, visibleRect: band)
-        for id in expand where layout.row(id)?.isTruncated == false {
+        for id in expand where rows[id]?.isTruncated == false {
           warn("row \"\(id)\" fits in \(lineLimit) lines; --expand changes nothing")
         }
-        let drawn = Result { () throws(TextRasterError) -> RasterCanvas in
-          guard let viewport else {
-            return try renderer.image(of: layout, chrome: chrome, theme: appearance.colors)
-          }
-          return try renderer.image(
-            of: layout, from: viewport.top, height: viewport.height, chrome: chrome,
-            theme: appearance.colors)
+        var shown: DisplayList<ExpandingList<String>.Action>
+        if let viewport {
+          let band = CGRect(x: 0, y: viewport.top, width: width, height: viewport.height)
+          // The band alone, moved to the top, its rows cut at its edges.
+          shown = try list.displayList(using: stack.engine, at: 0, visibleRect: band)
+            .cropped(to: band)
+          shown.size.height = max(1, shown.size.height)
+        } else {
+          shown = try list.displayList(using: stack.engine)
+        }
+        UncoveredCharacterWarning.warn(
+          for: DemoGallery.texts(of: shown), command: "render-list")
+        let drawn = Result { () throws(TextRasterError) -> RGBABitmap in
+          try renderer.image(of: shown, padding: Self.padding)
         }
         if case .failure(let error) = drawn, case .imageTooLarge = error {
           throw CommandError(
-            "\(error); the list is \(layout.size.height.formatted()) points tall: draw a part"
+            "\(error); the list is \(geometry.height.formatted()) points tall: draw a part"
               + " of it with --viewport TOP,HEIGHT, or use a lower --scale")
         }
-        let canvas = try drawn.get()
-        try PNGEncoder.write(canvas.bitmap, to: output)
-        let expanded = layout.rows.filter(\.isExpanded).count
-        let shown = viewport.map { band in
-          layout.rows.filter { $0.frame.maxY > band.top && $0.frame.minY < band.top + band.height }
-            .count
+        let image = try drawn.get()
+        try PNGEncoder.write(image, to: output)
+        let expanded = geometry.rows.filter(\.isExpanded).count
+        let inBand = viewport.map { band in
+          geometry.rows.filter {
+            $0.frame.maxY > band.top && $0.frame.minY < band.top + band.height
+          }.count
         }
         try Console.print(
-          "\(output): \(canvas.bitmap.width) × \(canvas.bitmap.height) pixels,"
-            + " \(layout.rows.count) rows, \(expanded) expanded"
-            + (shown.map { ", \($0) in the viewport" } ?? "")
-            + ", list height \(layout.size.height.formatted()) points")
+          "\(output): \(image.width) × \(image.height) pixels,"
+            + " \(geometry.rows.count) rows, \(expanded) expanded"
+            + (inBand.map { ", \($0) in the viewport" } ?? "")
+            + ", list height \(geometry.height.formatted()) points")
       }
     } catch let error as TextRasterError {
       throw CommandError("\(error)")
     } catch let error as TextRevealError {
       throw CommandError("\(error)")
-    } catch let error as TextLayoutError {
-      throw CommandError("\(error)")
     }
   }
+
+  /// The space around the list on its image, in points.
+  static let padding = 16.0
 
   private func warn(_ message: String) {
     Console.warn("render-list: \(message)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `textreveal` command-line tool.
 @main

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Differential test: TextReveal's line breaking against Pango's, on real text.
 
-1. corpus.py collects paragraphs in English, Chinese, Japanese, Arabic, Hebrew, Russian and
-   Greek from what Debian installed on this machine (nothing of it is in the repository).
+1. corpus.py collects paragraphs in English, Chinese, Japanese, Korean, Arabic, Hebrew, Russian
+   and Greek from what Debian installed on this machine (nothing of it is in the repository).
 2. pango_lines.py breaks each paragraph with Pango at each width.
 3. `textreveal measure --width W` breaks the same paragraphs with our engine.
 4. Per paragraph and width, the two sequences of line start offsets are compared; line ends
@@ -26,9 +26,10 @@ sys.path.insert(0, HERE)
 
 import pango_lines  # noqa: E402  (needs the path above)
 
-LANGUAGES = ["en", "zh", "ja", "ar", "he", "ru", "el", "emoji", "tab"]
+LANGUAGES = ["en", "zh", "ja", "ko", "ar", "he", "ru", "el", "emoji", "tab"]
 LANGUAGE_NAMES = {
-    "en": "English", "zh": "Chinese", "ja": "Japanese", "ar": "Arabic", "he": "Hebrew",
+    "en": "English", "zh": "Chinese", "ja": "Japanese", "ko": "Korean", "ar": "Arabic",
+    "he": "Hebrew",
     "ru": "Russian", "el": "Greek", "emoji": "Emoji", "tab": "Tabs",
 }
 

@@ -5,7 +5,8 @@ No third-party text is committed to the repository: the corpus is gathered at te
 text that Debian packages ship, written and translated by their upstream projects:
 
 - English: the long descriptions in /var/lib/dpkg/status.
-- Other languages: translated gettext catalogs (/usr/share/locale/<lang>/LC_MESSAGES/*.mo).
+- Other languages (Chinese, Japanese, Korean, Arabic, Hebrew, Russian, Greek): translated
+  gettext catalogs (/usr/share/locale/<lang>/LC_MESSAGES/*.mo).
 
 Only packages from a fixed set are read: every package of priority "required" plus the packages
 that scripts/bootstrap installs, and everything those depend on. A fresh Debian 12 machine that
@@ -35,7 +36,7 @@ DPKG_INFO = "/var/lib/dpkg/info"
 # may read. libglib2.0-data and xkb-data are there for their Arabic and Hebrew catalogs.
 SEED_PACKAGES = """
   libharfbuzz-dev libicu-dev libfreetype-dev libfontconfig-dev zlib1g-dev fonts-dejavu-core
-  fonts-droid-fallback fonts-noto-core unicode-data python3 python3-gi gir1.2-pango-1.0
+  fonts-noto-core fonts-noto-cjk unicode-data python3 python3-gi gir1.2-pango-1.0
   python3-gi-cairo libpango1.0-dev pkg-config apt dpkg libglib2.0-data xkb-data
   fonts-noto-color-emoji
 """.split()
@@ -55,12 +56,13 @@ EMOJI_ONLY = 30
 LOCALES = {
     "zh": ["zh_CN", "zh_TW"],
     "ja": ["ja"],
+    "ko": ["ko"],
     "ar": ["ar"],
     "he": ["he"],
     "ru": ["ru"],
     "el": ["el"],
 }
-LANGUAGES = ["en", "zh", "ja", "ar", "he", "ru", "el"]
+LANGUAGES = ["en", "zh", "ja", "ko", "ar", "he", "ru", "el"]
 
 MIN_LENGTH = 40
 MAX_LENGTH = 600
@@ -78,6 +80,7 @@ SCRIPT_RANGES = {
     "en": [(0x41, 0x5A), (0x61, 0x7A)],
     "zh": HAN,
     "ja": HAN + KANA,
+    "ko": [(0xAC00, 0xD7A3), (0x1100, 0x11FF), (0x3130, 0x318F)],
     "ar": [(0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF),
            (0xFE70, 0xFEFF)],
     "he": [(0x0590, 0x05FF), (0xFB1D, 0xFB4F)],
@@ -179,15 +182,16 @@ def is_wide(ch):
     return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
-def join_lines(lines):
-    """Joins hard-wrapped lines into one paragraph: with a space, except between two wide (CJK)
-    characters, where a line break stands for no space at all."""
+def join_lines(lines, spaced=False):
+    """Joins hard-wrapped lines into one paragraph: with a space, except between two wide
+    (Chinese or Japanese) characters, where a line break stands for no space at all. Korean
+    separates its words with spaces (`spaced`): there a line break is always one."""
     text = ""
     for line in lines:
         line = line.strip()
         if not line:
             continue
-        if text and not (is_wide(text[-1]) and is_wide(line[0])):
+        if text and (spaced or not (is_wide(text[-1]) and is_wide(line[0]))):
             text += " "
         text += line
     return text
@@ -271,7 +275,7 @@ def read_catalog(path):
             yield source, form.decode(charset, "replace")
 
 
-def catalog_paragraphs(path):
+def catalog_paragraphs(path, language):
     try:
         entries = list(read_catalog(path))
     except (OSError, ValueError, LookupError, struct.error) as error:
@@ -285,7 +289,7 @@ def catalog_paragraphs(path):
             # Indented lines are columns of a usage message, not prose.
             if any(line[:1].isspace() or line.lstrip().startswith("-") for line in lines if line):
                 continue
-            yield join_lines(lines)
+            yield join_lines(lines, spaced=language == "ko")
 
 
 def collect(cap):
@@ -305,7 +309,7 @@ def collect(cap):
                 continue
             for language, locales in LOCALES.items():
                 if parts[4] in locales and os.path.isfile(path) and not os.path.islink(path):
-                    for paragraph in catalog_paragraphs(path):
+                    for paragraph in catalog_paragraphs(path, language):
                         if acceptable(paragraph, language):
                             found[language].add(paragraph)
 

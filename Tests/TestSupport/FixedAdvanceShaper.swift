@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// A deterministic shaper for unit tests of the layout algorithm: every grapheme cluster is one
 /// glyph whose advance is a fixed fraction of the font size.
@@ -6,36 +6,36 @@ import TextLayout
 /// Wide characters (CJK ideographs, kana, Hangul) advance a full em; combining marks add no
 /// advance of their own because they stay in their base character's cluster; everything else
 /// advances `advanceRatio` em. Glyph ids are the cluster's first scalar value.
-public struct FixedAdvanceShaper: TextShaper {
+package struct FixedAdvanceShaper: TextShaper {
   /// The advance of a narrow character, as a fraction of the font size.
-  public var advanceRatio: Double
+  package var advanceRatio: Double
   /// Ascent as a fraction of the font size.
-  public var ascentRatio: Double
+  package var ascentRatio: Double
   /// Descent as a fraction of the font size.
-  public var descentRatio: Double
+  package var descentRatio: Double
 
   /// Creates a shaper; with the defaults a 10 pt font has 5 pt advances, 8 pt ascent, 2 pt
   /// descent.
-  public init(advanceRatio: Double = 0.5, ascentRatio: Double = 0.8, descentRatio: Double = 0.2) {
+  package init(advanceRatio: Double = 0.5, ascentRatio: Double = 0.8, descentRatio: Double = 0.2) {
     self.advanceRatio = advanceRatio
     self.ascentRatio = ascentRatio
     self.descentRatio = descentRatio
   }
 
-  public func metrics(for style: TextStyle) -> FontMetrics {
+  package func metrics(for style: TextStyle) -> FontMetrics {
     FontMetrics(
       ascent: style.size * ascentRatio, descent: style.size * descentRatio, lineGap: 0)
   }
 
   /// The advance of one grapheme cluster at a size.
-  public func advance(of character: Character, size: Double) -> Double {
+  package func advance(of character: Character, size: Double) -> Double {
     guard let scalar = character.unicodeScalars.first else { return 0 }
     if scalar == "\u{200B}" { return 0 }
     return Self.isWide(scalar) ? size : size * advanceRatio
   }
 
   /// Whether a scalar is drawn a full em wide.
-  public static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isWide(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60,
       0x20000...0x3FFFD:
@@ -45,7 +45,7 @@ public struct FixedAdvanceShaper: TextShaper {
     }
   }
 
-  public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
+  package func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
     var clusters: [ShapedText.Cluster] = []
     var offset = 0
     for character in text {

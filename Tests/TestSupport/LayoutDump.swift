@@ -1,5 +1,5 @@
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// A readable text dump of a layout, one line per line, for golden-file tests: what a reviewer
 /// reads to see where lines end and what they measure.
@@ -8,9 +8,9 @@ import TextLayout
 /// size 45x30 truncated visibleEnd 14 token 25..45 label 35..45
 /// 0 [0..5) "aaaa" x 0 w 20 top 0 h 10 base 8 level 0
 /// ```
-public enum LayoutDump {
+package enum LayoutDump {
   /// The dump of a layout.
-  public static func dump(_ layout: LaidOutText) -> String {
+  package static func dump(_ layout: LaidOutText) -> String {
     var lines: [String] = []
     var header =
       "size \(number(layout.size.width))x\(number(layout.size.height))"
@@ -46,7 +46,7 @@ public enum LayoutDump {
   /// `Golden` folder; records the file instead when `RECORD_GOLDEN=1` is set (never on its own).
   ///
   /// - Returns: `nil` when they agree, or a message with both texts.
-  public static func compare(
+  package static func compare(
     _ dump: String, golden name: String, file: StaticString = #filePath
   ) -> String? {
     let directory = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()

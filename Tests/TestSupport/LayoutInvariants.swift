@@ -1,10 +1,10 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The invariants every layout must satisfy, checked against the same text laid out without a
 /// limit. Each returns a description of the first violation, or `nil`.
-public enum LayoutInvariants {
+package enum LayoutInvariants {
   /// The lines' ranges tile the text from its start: each starts where the previous one ended.
-  public static func linesTileText(_ layout: LaidOutText) -> String? {
+  package static func linesTileText(_ layout: LaidOutText) -> String? {
     var expected = 0
     for (index, line) in layout.lines.enumerated() {
       if line.range.lowerBound != expected {
@@ -19,14 +19,14 @@ public enum LayoutInvariants {
   }
 
   /// The lines of an unlimited layout, concatenated, give back the whole text.
-  public static func concatenationIsText(_ layout: LaidOutText) -> String? {
+  package static func concatenationIsText(_ layout: LaidOutText) -> String? {
     let text = layout.text.string
     let joined = layout.lines.map { String(text[layout.stringRange($0.range)]) }.joined()
     return joined == text ? nil : "lines concatenate to \(joined.debugDescription)"
   }
 
   /// No line is wider than the layout width unless it holds a single grapheme.
-  public static func linesFit(_ layout: LaidOutText, tolerance: Double = 1e-6) -> String? {
+  package static func linesFit(_ layout: LaidOutText, tolerance: Double = 1e-6) -> String? {
     for (index, line) in layout.lines.enumerated()
     where line.width > layout.configuration.width + tolerance {
       let content = layout.text.string[layout.stringRange(line.contentRange)]
@@ -38,7 +38,7 @@ public enum LayoutInvariants {
   }
 
   /// `isClipped` is true exactly when a line (token included) is wider than the width.
-  public static func clippedAgrees(_ layout: LaidOutText, tolerance: Double = 1e-6) -> String? {
+  package static func clippedAgrees(_ layout: LaidOutText, tolerance: Double = 1e-6) -> String? {
     let widest = layout.lines.map(\.width).max() ?? 0
     let overflows = widest > layout.configuration.width + tolerance
     // Between the fill tolerance and the clip tolerance either answer is right.
@@ -48,7 +48,7 @@ public enum LayoutInvariants {
   }
 
   /// Every line boundary is a grapheme boundary of the text.
-  public static func graphemesWhole(_ layout: LaidOutText) -> String? {
+  package static func graphemesWhole(_ layout: LaidOutText) -> String? {
     var boundaries: Set<Int> = [0]
     var offset = 0
     for character in layout.text.string {
@@ -66,7 +66,7 @@ public enum LayoutInvariants {
 
   /// A limited layout agrees with the unlimited one: same first lines, `isTruncated` exactly when
   /// a line with non-whitespace content lies beyond the limit, visible range a prefix.
-  public static func limitAgrees(
+  package static func limitAgrees(
     limited: LaidOutText, unlimited: LaidOutText, limit: Int
   ) -> String? {
     let text = unlimited.text.string
@@ -87,7 +87,7 @@ public enum LayoutInvariants {
   }
 
   /// All the invariants of one text at one width and limit; the first violation or `nil`.
-  public static func check(
+  package static func check(
     _ text: StyledText, width: Double, limit: Int, engine: TextLayoutEngine,
     token: TruncationToken? = nil
   ) throws -> String? {
@@ -108,7 +108,7 @@ public enum LayoutInvariants {
   }
 
   /// Measuring the text gives exactly the layout's line count, size, cut and visible end.
-  public static func measurementAgrees(
+  package static func measurementAgrees(
     _ layout: LaidOutText, engine: TextLayoutEngine
   ) throws -> String? {
     let measured = try engine.measure(layout.text, configuration: layout.configuration)
@@ -117,7 +117,7 @@ public enum LayoutInvariants {
   }
 
   /// Line counts never grow when the width grows.
-  public static func lineCountMonotone(
+  package static func lineCountMonotone(
     _ text: StyledText, widths: [Double], engine: TextLayoutEngine
   ) throws -> String? {
     var previous = Int.max

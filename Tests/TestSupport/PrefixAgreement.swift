@@ -1,11 +1,11 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The property of ``TextLayoutEngine/measure(prefix:exactCount:configuration:)``: whenever it
 /// answers from the start of a text, the answer is the whole text's, even when the start goes
 /// on with other characters than the whole does (a parser's unfinished markup).
-public enum PrefixAgreement {
+package enum PrefixAgreement {
   /// Checks generated texts cut at generated offsets, with the start's tail replaced.
-  public static func check(engine: TextLayoutEngine, cases: Int, seed: UInt64) throws -> (
+  package static func check(engine: TextLayoutEngine, cases: Int, seed: UInt64) throws -> (
     failures: [String], answered: Int
   ) {
     var generator = SeededRandomNumberGenerator(seed: seed)

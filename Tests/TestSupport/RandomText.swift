@@ -1,5 +1,5 @@
 /// Random texts for property tests, mixing scripts, spaces, newlines and combining marks.
-public enum RandomText {
+package enum RandomText {
   /// Word pools by script.
   static let pools: [[String]] = [
     ["a", "the", "layout", "engine", "breaks", "lines", "supercalifragilistic", "x", "tapping"],
@@ -14,7 +14,7 @@ public enum RandomText {
   ]
 
   /// A random text of up to `maxWords` words.
-  public static func make(
+  package static func make(
     maxWords: Int, using generator: inout SeededRandomNumberGenerator
   ) -> String {
     var result = ""

@@ -1,53 +1,53 @@
 import Synchronization
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// Wraps a shaper and an analyzer and records the furthest text offset each was asked about,
 /// to prove the engine leaves text after the last visible line alone.
-public final class RecordingBackend: TextShaper, BatchMeasuringShaper, UnicodeAnalyzer, Sendable {
+package final class RecordingBackend: TextShaper, BatchMeasuringShaper, UnicodeAnalyzer, Sendable {
   let shaper: any TextShaper
   let analyzer: any UnicodeAnalyzer
   let state = Mutex(Record())
 
   /// What the backend was asked.
-  public struct Record: Sendable {
+  package struct Record: Sendable {
     /// The largest end offset, in the UTF-8 of the whole text, of any shaped piece.
-    public var furthestShaped = 0
+    package var furthestShaped = 0
     /// The largest end offset of any analyzed window.
-    public var furthestAnalyzed = 0
+    package var furthestAnalyzed = 0
     /// The number of UTF-8 bytes analyzed in total.
-    public var bytesAnalyzed = 0
+    package var bytesAnalyzed = 0
     /// The number of pieces shaped.
-    public var shapeCalls = 0
+    package var shapeCalls = 0
     /// The number of pieces measured.
-    public var measureCalls = 0
+    package var measureCalls = 0
   }
 
   /// Creates a recorder around a shaper and an analyzer.
-  public init(shaper: any TextShaper, analyzer: any UnicodeAnalyzer) {
+  package init(shaper: any TextShaper, analyzer: any UnicodeAnalyzer) {
     self.shaper = shaper
     self.analyzer = analyzer
   }
 
   /// What was recorded so far.
-  public var record: Record { state.withLock { $0 } }
+  package var record: Record { state.withLock { $0 } }
 
   static func end(of text: Substring) -> Int {
     text.base.utf8.distance(from: text.base.utf8.startIndex, to: text.endIndex)
   }
 
-  public func metrics(for style: TextStyle) -> FontMetrics { shaper.metrics(for: style) }
+  package func metrics(for style: TextStyle) -> FontMetrics { shaper.metrics(for: style) }
 
-  public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
+  package func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
     record(upTo: Self.end(of: text), pieces: 1, in: \.shapeCalls)
     return shaper.shape(text, style: style, isRightToLeft: isRightToLeft)
   }
 
-  public func measure(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedMeasure {
+  package func measure(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedMeasure {
     record(upTo: Self.end(of: text), pieces: 1, in: \.measureCalls)
     return shaper.measure(text, style: style, isRightToLeft: isRightToLeft)
   }
 
-  public func measure(
+  package func measure(
     _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
     into measures: inout [ShapedMeasure]
   ) {
@@ -64,7 +64,7 @@ public final class RecordingBackend: TextShaper, BatchMeasuringShaper, UnicodeAn
     }
   }
 
-  public func lineBreaks(in text: Substring) -> [LineBreakOpportunity] {
+  package func lineBreaks(in text: Substring) -> [LineBreakOpportunity] {
     let end = Self.end(of: text)
     state.withLock {
       $0.furthestAnalyzed = max($0.furthestAnalyzed, end)
@@ -73,7 +73,7 @@ public final class RecordingBackend: TextShaper, BatchMeasuringShaper, UnicodeAn
     return analyzer.lineBreaks(in: text)
   }
 
-  public func lineBreaks(in text: Substring, upTo limit: Int) -> [LineBreakOpportunity] {
+  package func lineBreaks(in text: Substring, upTo limit: Int) -> [LineBreakOpportunity] {
     // Only the bytes up to the limit count as analyzed: the rest is context the analyzer reads
     // only as far as its rules look ahead.
     let analyzed = min(limit, text.utf8.count)
@@ -85,7 +85,7 @@ public final class RecordingBackend: TextShaper, BatchMeasuringShaper, UnicodeAn
     return analyzer.lineBreaks(in: text, upTo: limit)
   }
 
-  public func bidiLevels(in text: Substring, direction: ParagraphDirection) -> BidiAnalysis {
+  package func bidiLevels(in text: Substring, direction: ParagraphDirection) -> BidiAnalysis {
     let end = Self.end(of: text)
     state.withLock { $0.furthestAnalyzed = max($0.furthestAnalyzed, end) }
     return analyzer.bidiLevels(in: text, direction: direction)

@@ -1,15 +1,15 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// A deterministic Unicode analyzer for unit tests: a line may break after a run of spaces, after
 /// a hyphen, and around CJK ideographs; Hebrew and Arabic letters are strong right-to-left,
 /// letters of other scripts strong left-to-right, everything else neutral.
 ///
 /// It is not UAX #14 or UAX #9: it is small enough to predict by hand.
-public struct SimpleAnalyzer: UnicodeAnalyzer {
+package struct SimpleAnalyzer: UnicodeAnalyzer {
   /// Creates the analyzer.
-  public init() {}
+  package init() {}
 
-  public func lineBreaks(in text: Substring) -> [LineBreakOpportunity] {
+  package func lineBreaks(in text: Substring) -> [LineBreakOpportunity] {
     var result: [LineBreakOpportunity] = []
     var offset = 0
     var previous: Character?
@@ -37,14 +37,14 @@ public struct SimpleAnalyzer: UnicodeAnalyzer {
   }
 
   /// The strong direction of a scalar: `true` right to left, `false` left to right, `nil` neutral.
-  public static func strongDirection(_ scalar: Unicode.Scalar) -> Bool? {
+  package static func strongDirection(_ scalar: Unicode.Scalar) -> Bool? {
     switch scalar.value {
     case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return true
     default: return scalar.properties.isAlphabetic ? false : nil
     }
   }
 
-  public func bidiLevels(in text: Substring, direction: ParagraphDirection) -> BidiAnalysis {
+  package func bidiLevels(in text: Substring, direction: ParagraphDirection) -> BidiAnalysis {
     let scalars = Array(text.unicodeScalars)
     let paragraphLevel: UInt8
     switch direction {

@@ -1,6 +1,6 @@
 import CCmarkGFM
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 import TextMarkdown
 
 /// What a character carries, read either from cmark-gfm's HTML or from a ``StyledText``, so

@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 @testable import TextMarkdown
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 import TextMarkdown
 
 /// Inputs that make naive Markdown parsers quadratic. cmark-gfm is linear by design; these

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 import TextMarkdown
 
 @Suite("White space and block syntax kept as written")

@@ -174,11 +174,32 @@ import Testing
     let records = try result.records()
     #expect(records.count == 4)
     #expect(records[0]["lines"] != nil && records[1]["lines"] != nil)
-    #expect((records[2]["error"] as? String)?.contains("not a BCP 47 language tag") == true)
+    #expect(
+      records[2]["error"] as? String
+        == "\"lang\": \"not a tag\" is neither a BCP 47 language tag (such as zh-Hant or pt-BR)"
+        + " nor a POSIX locale identifier (such as zh_TW or ja_JP.UTF-8)")
     #expect(records[2]["id"] as? String == "bad")
     #expect(records[3]["error"] as? String == "\"lang\" is not a string")
     let refused = try run(["measure", "--width", "200", "--lang", "12"], input: input)
     #expect(refused.status != 0 && refused.error.contains("--lang"), "\(refused.error)")
+    #expect(refused.error.contains("such as zh_TW or ja_JP.UTF-8"), "\(refused.error)")
+  }
+
+  @Test("POSIX locales, as LANG and gettext write them, are languages: zh_CN measures as zh-Hans")
+  func posixLanguages() throws {
+    let text = "这个应用可以帮助你每天晚上写下一句话，记录重要的人和地方。"
+    let languages = ["zh_CN", "zh-Hans", "zh_CN.UTF-8", "ja_JP.UTF-8", "ja", "pt_BR@euro"]
+    let input = try jsonLines(languages.map { ["id": $0, "text": text, "lang": $0] })
+    let result = try run(["measure", "--width", "200"], input: input)
+    #expect(result.status == 0, "\(result.error)")
+    let records = try result.records()
+    #expect(records.allSatisfy { $0["lines"] != nil })
+    // The same language in either spelling lays out the same lines.
+    let lines = records.map { $0["lines"] as? NSArray ?? [] }
+    #expect(lines[0].isEqual(lines[1]) && lines[1].isEqual(lines[2]))
+    #expect(lines[3].isEqual(lines[4]) && lines[0].count > 1)
+    let option = try run(["measure", "--width", "200", "--lang", "zh_CN.UTF-8"], input: input)
+    #expect(option.status == 0, "\(option.error)")
   }
 
   @Test("a file that is not a font is refused, naming the path")

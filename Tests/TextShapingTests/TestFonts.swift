@@ -3,8 +3,9 @@
 enum TestFonts {
   /// DejaVu Sans, from fonts-dejavu-core.
   static let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-  /// Droid Sans Fallback, from fonts-droid-fallback: Chinese and Japanese.
-  static let droidSansFallback = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+  /// Noto Sans CJK, from fonts-noto-cjk: one collection whose faces are Japanese (0), Korean
+  /// (1), Simplified Chinese (2), Traditional Chinese (3) and Hong Kong Chinese (4).
+  static let notoSansCJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
   /// Noto Color Emoji, from fonts-noto-color-emoji: the colour (CBDT) emoji face Fontconfig
   /// gives the `emoji` family.
   static let notoColorEmoji = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"

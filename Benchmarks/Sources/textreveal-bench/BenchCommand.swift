@@ -1,7 +1,7 @@
 import Foundation
 
 /// `textreveal-bench --corpus FILE [--repetitions N] [--only NAME]...`: runs the benchmarks of
-/// TextReveal's layout engine against Pango and prints one line per figure.
+/// TextReveal's layout engine against Pango and Qt and prints one line per figure.
 ///
 /// `textreveal-bench memory-child ours|peer --corpus FILE` is the child process of the memory
 /// benchmark; `textreveal-bench profile truncation-check|full-layout|markdown-check|list-rows|list-first|list-warm|list-relayout
@@ -85,12 +85,31 @@ enum BenchCommand {
         + " line-limit=\(Setup.lineLimit) repetitions=\(repetitions)")
     var suite = Suite(corpus: corpus, repetitions: repetitions)
     let selected = only.isEmpty ? benchmarks : only
-    if selected.contains("truncation-check") { try suite.truncationCheck() }
-    if selected.contains("full-layout") { try suite.fullLayout() }
-    if selected.contains("early-exit") { try suite.earlyExit() }
-    if selected.contains("markdown-check") { try suite.markdownCheck() }
-    if selected.contains("emoji-check") { try suite.emojiCheck() }
-    if selected.contains("list-rows") { try suite.listRows() }
+    // Each benchmark against Pango, then against Qt (Suite+Qt.swift).
+    if selected.contains("truncation-check") {
+      try suite.truncationCheck()
+      try suite.truncationCheckQt()
+    }
+    if selected.contains("full-layout") {
+      try suite.fullLayout()
+      try suite.fullLayoutQt()
+    }
+    if selected.contains("early-exit") {
+      try suite.earlyExit()
+      try suite.earlyExitQt()
+    }
+    if selected.contains("markdown-check") {
+      try suite.markdownCheck()
+      try suite.markdownCheckQt()
+    }
+    if selected.contains("emoji-check") {
+      try suite.emojiCheck()
+      try suite.emojiCheckQt()
+    }
+    if selected.contains("list-rows") {
+      try suite.listRows()
+      try suite.listRowsQt()
+    }
     if selected.contains("spoilers") { try Spoilers.run(repetitions: repetitions) }
     if selected.contains("memory") { try Memory.compare(corpusPath: corpusPath) }
     if selected.contains("scaling") { try Scaling.run(repetitions: min(repetitions, 5)) }

@@ -1,6 +1,7 @@
-import TextLayout
-import TextReveal
-import TextShaping
+import Foundation
+@_spi(Backend) import TextLayout
+@_spi(FrontEnd) import TextReveal
+@_spi(Backend) import TextShaping
 
 /// Benchmark of issue 4: the heights of 10,000 list rows of real multilingual text at 3 lines,
 /// through the `ExpandingList` model, against Pango laying out the same texts with the same
@@ -61,13 +62,16 @@ extension Suite {
       makeList(texts, textWidth: Self.rowTextWidth),
       engine: TextLayoutEngine(shaper: checkStack.shaper, analyzer: checkStack.analyzer))
     var mismatches: [String] = []
-    for (row, text) in zip(check.rows, texts) {
+    // Each row's text, and whether it is cut (a cut row is an expandable element).
+    let rowTexts = Self.texts(in: check.items)
+    let rowCuts = check.accessibility.filter { $0.role == .row }.map { $0.isExpanded != nil }
+    for ((laidOut, isTruncated), text) in zip(zip(rowTexts, rowCuts), texts) {
       let peerCut = peer.truncationCheck(text)
       let peerStarts = Array(peer.lineStarts(limited: true).prefix(Setup.lineLimit))
-      let ourStarts = row.text?.lines.map(\.range.lowerBound) ?? []
-      if ourStarts != peerStarts || row.isTruncated != peerCut {
+      let ourStarts = laidOut.lines.map(\.range.lowerBound)
+      if ourStarts != peerStarts || isTruncated != peerCut {
         mismatches.append(
-          describe(text, ours: ourStarts, peer: peerStarts, truncated: (row.isTruncated, peerCut)))
+          describe(text, ours: ourStarts, peer: peerStarts, truncated: (isTruncated, peerCut)))
       }
     }
     report(check: "list-rows", mismatches: mismatches, of: texts.count)
@@ -110,16 +114,27 @@ extension Suite {
     printStats("list-relayout-480", "ours", Statistics(relayouts), unit: "passes")
   }
 
-  /// Lays out every row's frame, and the text of every row or only of the first screen's.
+  /// The display list of every row's frame, and the text of every row or only of the first
+  /// screen's.
   func layoutList(
     _ list: ExpandingList<Int>, engine: TextLayoutEngine, screenOnly: Bool = false
-  ) throws(BenchError) -> ListLayout<Int> {
-    let screen = LayoutRect(x: 0, y: 0, width: list.environment.width, height: Self.screenHeight)
+  ) throws(BenchError) -> DisplayList<ExpandingList<Int>.Action> {
+    let screen = CGRect(x: 0, y: 0, width: list.environment.width, height: Self.screenHeight)
     do {
-      return try list.layout(
-        using: engine, visibleRect: screenOnly ? screen : nil)
+      return try list.displayList(using: engine, at: 0, visibleRect: screenOnly ? screen : nil)
     } catch {
       throw .setup("the list does not lay out: \(error)")
+    }
+  }
+
+  /// The row texts of a list's display list, top to bottom.
+  static func texts(in items: [DisplayItem]) -> [LaidOutText] {
+    items.flatMap { item -> [LaidOutText] in
+      switch item {
+      case .text(let text): [text.layout]
+      case .group(let group): texts(in: group.items)
+      case .shape, .dust: []
+      }
     }
   }
 }

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 import TextMarkdown
 
 /// The Markdown benchmark: the 3-line check of a description written in Markdown, against

@@ -1,5 +1,5 @@
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 /// TextReveal's engine on the real text stack (HarfBuzz, ICU, Fontconfig), set up like the peer.
 struct OurEngine {
@@ -12,7 +12,7 @@ struct OurEngine {
   /// Creates an engine over a fresh text stack, so with an empty shaping cache.
   init() throws(BenchError) {
     let stack = try makeStack()
-    engine = TextLayoutEngine(shaper: stack.shaper, analyzer: stack.analyzer)
+    engine = stack.engine
   }
 
   /// Lays a text out with the line limit and an ellipsis token.

@@ -1,5 +1,5 @@
-import TextLayout
-import TextReveal
+@_spi(Backend) import TextLayout
+@_spi(FrontEnd) import TextReveal
 
 /// Runs only our engine over the corpus, for a profiler: one pass to warm the shaping cache,
 /// then `repetitions` passes.
@@ -7,6 +7,10 @@ enum Profile {
   static func run(_ benchmark: String, corpus: Corpus, repetitions: Int) throws(BenchError) {
     let ours = try OurEngine()
     var checksum = 0
+    if benchmark.hasPrefix("first-time-check") {
+      firstTime(benchmark, corpus: corpus, repetitions: repetitions)
+      return
+    }
     if benchmark == "list-relayout" {
       try relayouts(corpus: corpus, repetitions: repetitions)
       return

@@ -1,6 +1,6 @@
 import Foundation
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 /// The scaling benchmarks: for ordinary text and for each class of hostile input, the time and
 /// peak memory of one layout at a size n and at 4n, each in a child process of its own (peak

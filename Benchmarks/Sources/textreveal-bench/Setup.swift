@@ -1,4 +1,4 @@
-import TextShaping
+@_spi(Backend) import TextShaping
 
 /// The set-up both engines share: font, size, width and line limit.
 enum Setup {

@@ -1,5 +1,5 @@
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The benchmarks: each one first checks that both engines break its inputs into the same
 /// lines, then times ours and the peer's in the same process run, and prints one line per

@@ -1,7 +1,7 @@
 import Foundation
 import FuzzDriver
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 // The font loader on mutated font files: a text stack made with the input as its default font
 // either fails with an error or lays out a text in every script its seeds cover, keeping the
@@ -36,8 +36,8 @@ func fuzzFonts(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     if !(layout.size.width.isFinite && layout.size.height.isFinite && layout.size.height >= 0) {
       fatalError("size \(layout.size)")
     }
-    if layout.lines.contains(where: { !$0.width.isFinite || $0.width < 0 }) {
-      fatalError("a line width is negative or not finite: \(layout.lines.map(\.width))")
+    if layout.lines.contains(where: { !$0.frame.width.isFinite || $0.frame.width < 0 }) {
+      fatalError("a line width is negative or not finite: \(layout.lines.map(\.frame))")
     }
     if layout.visibleEnd > Fonts.text.string.utf8.count { fatalError("visible end") }
   }

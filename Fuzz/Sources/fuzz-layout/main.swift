@@ -1,7 +1,7 @@
 import Foundation
 import FuzzDriver
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 // The layout engine on the real text stack, on arbitrary UTF-8 with arbitrary widths, line
 // limits, sizes, directions, tokens and a second style run; every layout is checked against the
@@ -85,7 +85,9 @@ func check(_ layout: LaidOutText, measurement: TextMeasurement, count: Int) {
     require(layout.visibleEnd == count, "all shown, yet the visible end is \(layout.visibleEnd)")
   }
   require(layout.size.width.isFinite && layout.size.height.isFinite, "size \(layout.size)")
-  require(lines.allSatisfy { $0.width.isFinite && $0.width >= 0 }, "a line width is not finite")
+  require(
+    lines.allSatisfy { $0.frame.width.isFinite && $0.frame.width >= 0 },
+    "a line width is not finite")
   // A measurement is the layout's, without placing it.
   require(measurement.lineCount == lines.count, "measured \(measurement.lineCount) lines")
   require(measurement.isTruncated == layout.isTruncated, "measured truncation differs")
@@ -95,15 +97,20 @@ func check(_ layout: LaidOutText, measurement: TextMeasurement, count: Int) {
       && abs(measurement.size.width - layout.size.width) <= 1e-6,
     "measured size \(measurement.size), laid out \(layout.size)")
   // Hit testing and rectangles answer anywhere, inside the text.
+  let string = layout.text.string
   for point in [
-    LayoutPoint(x: 0, y: 0), LayoutPoint(x: layout.size.width / 2, y: layout.size.height / 2),
-    LayoutPoint(x: -5, y: 1e9), LayoutPoint(x: 1e9, y: -1),
+    CGPoint(x: 0, y: 0), CGPoint(x: layout.size.width / 2, y: layout.size.height / 2),
+    CGPoint(x: -5, y: 1e9), CGPoint(x: 1e9, y: -1),
   ] {
-    if let offset = layout.characterOffset(at: point) {
+    if let index = layout.characterIndex(at: point) {
+      let offset = string.utf8.distance(from: string.startIndex, to: index)
       require((0...count).contains(offset), "hit offset \(offset)")
     }
   }
-  for rect in layout.rects(for: 0..<layout.visibleEnd) + layout.wordRects(in: 0..<count) {
+  let whole = string.startIndex..<string.endIndex
+  for rect in layout.rects(for: layout.visibleRange) + layout.wordRects(in: whole)
+    + layout.rects(for: NSRange(location: 0, length: (string as NSString).length))
+  {
     require(
       rect.origin.x.isFinite && rect.origin.y.isFinite && rect.size.width >= 0
         && rect.size.height >= 0, "rect \(rect)")

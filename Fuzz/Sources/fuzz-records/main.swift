@@ -1,7 +1,7 @@
 import Foundation
 import FuzzDriver
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 // The command-line tool's readers of JSON Lines, on arbitrary bytes: the line reader (LF, CR LF
 // and CR alone), `measure`'s record measurer and `render-list`'s row parser, compiled from the

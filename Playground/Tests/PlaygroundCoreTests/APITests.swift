@@ -160,6 +160,21 @@ import Testing
     }
   }
 
+  @Test("characters no installed font covers are reported with the expandable text's state")
+  func uncoveredCharacters() async throws {
+    try await withPlayground { client, _ in
+      let (id, _) = try await client.newSession()
+      // Kawi (Unicode 15, newer than every font Debian 12 ships) beside Korean, which is covered.
+      let answer = try await client.settings(id, "{\"text\":\"한국어 \u{11F04}\u{11F05} Kawi\"}")
+      #expect(
+        answer.state("expandable")["uncoveredCharacters"] as? [String] == [
+          "\u{11F04}", "\u{11F05}",
+        ])
+      let covered = try await client.settings(id, #"{"text":"안녕하세요. 今天，天气好。"}"#)
+      #expect(covered.state("expandable")["uncoveredCharacters"] == nil)
+    }
+  }
+
   @Test("a bad value is quoted by its first 40 characters, never whole")
   func quotesShortPrefixes() async throws {
     try await withPlayground { client, _ in

@@ -138,6 +138,11 @@ int32_t trs_bidi_runs(
 /// The major version of the ICU library linked at run time (for example 72).
 int32_t trs_icu_major_version(void);
 
+/// The Unicode script of code point `c` (Script property, UAX #24): its ISO 15924 code
+/// ("Kawi", "Hang", "Zyyy" for Common, "Zzzz" for unassigned code points) and its long name
+/// with underscores ("Kawi", "Canadian_Aboriginal"). Both strings are ICU's constants.
+void trs_script(int32_t c, const char **code, const char **name);
+
 #ifdef __cplusplus
 }
 #endif

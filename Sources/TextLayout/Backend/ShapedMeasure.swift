@@ -4,7 +4,7 @@
 /// The layout engine measures a text (``TextLayoutEngine/measure(_:configuration:)``) from these
 /// alone, so a shaper can answer from its cache without handing out glyph runs. The values are
 /// those of the piece's ``ShapedText``, bit for bit; ``init(_:text:)`` derives them from one.
-public struct ShapedMeasure: Sendable, Hashable {
+@_spi(Backend) public struct ShapedMeasure: Sendable, Hashable {
   /// The total advance of the piece, in points: its ``ShapedText/advance``.
   public var advance: Double
   /// The advance of the white space that ends the piece and hangs at a line end: the sum of
@@ -16,16 +16,21 @@ public struct ShapedMeasure: Sendable, Hashable {
   public var descent: Double
   /// The largest line gap of the fonts used, in points.
   public var lineGap: Double
+  /// The number of clusters drawn with a missing glyph: its
+  /// ``ShapedText/uncoveredCharacterCount``.
+  public var uncoveredCharacterCount: Int
 
   /// Creates a measure.
   public init(
-    advance: Double, hangingAdvance: Double, ascent: Double, descent: Double, lineGap: Double
+    advance: Double, hangingAdvance: Double, ascent: Double, descent: Double, lineGap: Double,
+    uncoveredCharacterCount: Int = 0
   ) {
     self.advance = advance
     self.hangingAdvance = hangingAdvance
     self.ascent = ascent
     self.descent = descent
     self.lineGap = lineGap
+    self.uncoveredCharacterCount = uncoveredCharacterCount
   }
 
   /// The measure of a piece of text shaped as `shaped`.
@@ -38,7 +43,8 @@ public struct ShapedMeasure: Sendable, Hashable {
     let start = text.withUTF8 { Self.hangingStart(inUTF8: $0) }
     self.init(
       advance: shaped.advance, hangingAdvance: shaped.advance(ofClustersFrom: start),
-      ascent: shaped.ascent, descent: shaped.descent, lineGap: shaped.lineGap)
+      ascent: shaped.ascent, descent: shaped.descent, lineGap: shaped.lineGap,
+      uncoveredCharacterCount: shaped.uncoveredCharacterCount)
   }
 
   /// Where the white space that ends a text, and hangs at a line end, starts: the text's

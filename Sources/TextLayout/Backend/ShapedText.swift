@@ -5,7 +5,7 @@
 ///
 /// A shaped piece is immutable and shares its storage between copies: the layout engine hands
 /// the same result from a shaping cache to many lines, and a copy costs one reference count.
-public struct ShapedText: Sendable, Hashable {
+@_spi(Backend) public struct ShapedText: Sendable, Hashable {
   private let storage: Storage
 
   /// Creates a shaped piece.
@@ -14,7 +14,8 @@ public struct ShapedText: Sendable, Hashable {
   ) {
     storage = Storage(
       runs: runs, clusters: clusters, advance: runs.reduce(0) { $0 + $1.advance },
-      ascent: ascent, descent: descent, lineGap: lineGap)
+      ascent: ascent, descent: descent, lineGap: lineGap,
+      uncoveredCharacterCount: Self.uncoveredClusters(runs: runs, clusters: clusters).count)
   }
 
   /// The glyph runs in visual order (left to right on the screen).
@@ -29,6 +30,49 @@ public struct ShapedText: Sendable, Hashable {
   public var descent: Double { storage.descent }
   /// The largest line gap of the fonts used, in points.
   public var lineGap: Double { storage.lineGap }
+  /// The number of clusters drawn with a missing glyph (glyph 0, `.notdef`, which fonts draw
+  /// as a box): characters no face the shaper had covers.
+  public var uncoveredCharacterCount: Int { storage.uncoveredCharacterCount }
+
+  /// The indices in ``clusters`` of the clusters that hold a missing glyph (glyph 0), in
+  /// logical order.
+  ///
+  /// A shaper gives glyph 0 to a character its face has no glyph for; a fallback that found no
+  /// face for a character leaves it there, and every renderer draws it as the face's
+  /// `.notdef`, a box.
+  package static func uncoveredClusters(runs: [GlyphRun], clusters: [Cluster]) -> [Int] {
+    // Almost every piece has none: one pass over the glyphs says so.
+    guard runs.contains(where: { $0.glyphs.contains(0) }) else { return [] }
+    var starts: [Int] = []
+    for run in runs {
+      for index in run.glyphs.indices where run.glyphs[index] == 0 {
+        starts.append(run.clusters[index])
+      }
+    }
+    return clusterIndices(holding: starts, clusterStarts: clusters.map(\.range.lowerBound))
+  }
+
+  /// The indices of the clusters that hold some of the glyph cluster offsets `starts`: for
+  /// each, the last cluster that starts at or before it. A shaper that measures without
+  /// making clusters counts missing glyphs with this too, so both counts agree.
+  ///
+  /// - Parameters:
+  ///   - starts: Glyph cluster offsets, in any order.
+  ///   - clusterStarts: Where each cluster starts, ascending.
+  package static func clusterIndices(holding starts: [Int], clusterStarts: [Int]) -> [Int] {
+    // One walk over both, in order: a hostile piece can hold thousands of missing glyphs.
+    let starts = starts.sorted()
+    var indices: [Int] = []
+    var cluster = 0
+    for start in starts {
+      while cluster + 1 < clusterStarts.count && clusterStarts[cluster + 1] <= start {
+        cluster += 1
+      }
+      guard cluster < clusterStarts.count, clusterStarts[cluster] <= start else { continue }
+      if indices.last != cluster { indices.append(cluster) }
+    }
+    return indices
+  }
 
   public static func == (lhs: ShapedText, rhs: ShapedText) -> Bool {
     lhs.storage === rhs.storage
@@ -52,10 +96,11 @@ public struct ShapedText: Sendable, Hashable {
     let ascent: Double
     let descent: Double
     let lineGap: Double
+    let uncoveredCharacterCount: Int
 
     init(
       runs: [GlyphRun], clusters: [Cluster], advance: Double, ascent: Double, descent: Double,
-      lineGap: Double
+      lineGap: Double, uncoveredCharacterCount: Int
     ) {
       self.runs = runs
       self.clusters = clusters
@@ -63,6 +108,7 @@ public struct ShapedText: Sendable, Hashable {
       self.ascent = ascent
       self.descent = descent
       self.lineGap = lineGap
+      self.uncoveredCharacterCount = uncoveredCharacterCount
     }
   }
 
@@ -84,7 +130,7 @@ public struct ShapedText: Sendable, Hashable {
 /// An opaque identifier of a font face the shaping backend loaded.
 ///
 /// Renderers hand it back to the backend to get glyph outlines or bitmaps.
-public struct FontID: Sendable, Hashable {
+@_spi(Backend) public struct FontID: Sendable, Hashable {
   /// The backend's index of the face.
   public var rawValue: Int
 
@@ -93,7 +139,7 @@ public struct FontID: Sendable, Hashable {
 }
 
 /// Glyphs of one font, in visual order, with their positions.
-public struct GlyphRun: Sendable, Hashable {
+@_spi(Backend) public struct GlyphRun: Sendable, Hashable {
   /// The face the glyphs come from.
   public var font: FontID
   /// The font size in points.
@@ -132,7 +178,7 @@ public struct GlyphRun: Sendable, Hashable {
 }
 
 /// A glyph's displacement from its pen position, in points.
-public struct GlyphOffset: Sendable, Hashable {
+@_spi(Backend) public struct GlyphOffset: Sendable, Hashable {
   /// Horizontal displacement, positive to the right.
   public var x: Double
   /// Vertical displacement, positive downward.

@@ -8,7 +8,7 @@
 /// The engine calls ``shape(_:style:isRightToLeft:)`` on short pieces (the text between two line
 /// break opportunities, cut further at style and direction changes), so implementations are
 /// expected to cache results. Implementations must be safe to call from several threads.
-public protocol TextShaper: Sendable {
+@_spi(Backend) public protocol TextShaper: Sendable {
   /// The metrics of the primary font a style resolves to.
   ///
   /// - Parameter style: The style whose font is measured.
@@ -48,7 +48,7 @@ extension TextShaper {
 }
 
 /// Vertical metrics of a font at a size, in points.
-public struct FontMetrics: Sendable, Hashable {
+@_spi(Backend) public struct FontMetrics: Sendable, Hashable {
   /// The distance from the baseline to the top of the line box (positive).
   public var ascent: Double
   /// The distance from the baseline to the bottom of the line box (positive).

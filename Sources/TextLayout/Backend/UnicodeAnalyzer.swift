@@ -2,7 +2,7 @@
 ///
 /// `TextShaping` implements it with ICU (UAX #14 and UAX #9); tests use a simple analyzer that
 /// breaks after spaces. Implementations must be safe to call from several threads.
-public protocol UnicodeAnalyzer: Sendable {
+@_spi(Backend) public protocol UnicodeAnalyzer: Sendable {
   /// The line-break opportunities of a paragraph (or a window of one), in order.
   ///
   /// - Parameter text: The text to analyze.
@@ -67,7 +67,7 @@ extension UnicodeAnalyzer {
 }
 
 /// A position where a line may (or must) start.
-public struct LineBreakOpportunity: Sendable, Hashable {
+@_spi(Backend) public struct LineBreakOpportunity: Sendable, Hashable {
   /// The UTF-8 offset before which a line may start.
   public var offset: Int
   /// Whether the line must break here (after a newline or similar character).
@@ -81,7 +81,7 @@ public struct LineBreakOpportunity: Sendable, Hashable {
 }
 
 /// The base direction of a paragraph for the bidi algorithm.
-public enum ParagraphDirection: Sendable, Hashable {
+@_spi(Backend) public enum ParagraphDirection: Sendable, Hashable {
   /// Left to right (level 0).
   case leftToRight
   /// Right to left (level 1).
@@ -91,7 +91,7 @@ public enum ParagraphDirection: Sendable, Hashable {
 }
 
 /// The resolved bidi levels of a paragraph.
-public struct BidiAnalysis: Sendable, Hashable {
+@_spi(Backend) public struct BidiAnalysis: Sendable, Hashable {
   /// The paragraph embedding level: 0 for left to right, 1 for right to left.
   public var paragraphLevel: UInt8
   /// Runs of equal level, in logical order, covering the analyzed text.

@@ -1,63 +1,91 @@
+import Foundation
+
+// The engine's own geometry: plain Doubles, no normalization of negative sizes, package-wide.
+// The public API speaks Foundation's CGPoint, CGSize and CGRect (see the conversions below), so
+// these names never meet a user's, and never MacTypes' `Point` and `Rect` on Apple platforms.
+
 /// A point in a layout's coordinate space: points, origin at the top left, y growing downward.
-public struct LayoutPoint: Sendable, Hashable {
+package struct LayoutPoint: Sendable, Hashable {
   /// The horizontal coordinate.
-  public var x: Double
+  package var x: Double
   /// The vertical coordinate.
-  public var y: Double
+  package var y: Double
 
   /// Creates a point.
-  public init(x: Double, y: Double) {
+  package init(x: Double, y: Double) {
     self.x = x
     self.y = y
   }
+
+  /// The point of a Core Graphics point.
+  package init(_ point: CGPoint) {
+    self.init(x: Double(point.x), y: Double(point.y))
+  }
+
+  /// The point as a Core Graphics point.
+  package var cgPoint: CGPoint { CGPoint(x: x, y: y) }
 }
 
 /// A width and a height, in points.
-public struct LayoutSize: Sendable, Hashable {
+package struct LayoutSize: Sendable, Hashable {
   /// The width.
-  public var width: Double
+  package var width: Double
   /// The height.
-  public var height: Double
+  package var height: Double
 
   /// Creates a size.
-  public init(width: Double, height: Double) {
+  package init(width: Double, height: Double) {
     self.width = width
     self.height = height
   }
+
+  /// The size as a Core Graphics size.
+  package var cgSize: CGSize { CGSize(width: width, height: height) }
 }
 
 /// An axis-aligned rectangle, in points.
-public struct LayoutRect: Sendable, Hashable {
+package struct LayoutRect: Sendable, Hashable {
   /// The top-left corner.
-  public var origin: LayoutPoint
+  package var origin: LayoutPoint
   /// The size.
-  public var size: LayoutSize
+  package var size: LayoutSize
 
   /// Creates a rectangle from its top-left corner and size.
-  public init(x: Double, y: Double, width: Double, height: Double) {
+  package init(x: Double, y: Double, width: Double, height: Double) {
     self.origin = LayoutPoint(x: x, y: y)
     self.size = LayoutSize(width: width, height: height)
   }
 
+  /// The rectangle of a Core Graphics rectangle, standardized.
+  package init(_ rect: CGRect) {
+    let rect = rect.standardized
+    self.init(
+      x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width),
+      height: Double(rect.height))
+  }
+
   /// The left edge.
-  public var minX: Double { origin.x }
+  package var minX: Double { origin.x }
   /// The right edge.
-  public var maxX: Double { origin.x + size.width }
+  package var maxX: Double { origin.x + size.width }
   /// The top edge.
-  public var minY: Double { origin.y }
+  package var minY: Double { origin.y }
   /// The bottom edge.
-  public var maxY: Double { origin.y + size.height }
+  package var maxY: Double { origin.y + size.height }
   /// The horizontal center.
-  public var midX: Double { origin.x + size.width / 2 }
+  package var midX: Double { origin.x + size.width / 2 }
   /// The vertical center.
-  public var midY: Double { origin.y + size.height / 2 }
+  package var midY: Double { origin.y + size.height / 2 }
   /// The width.
-  public var width: Double { size.width }
+  package var width: Double { size.width }
   /// The height.
-  public var height: Double { size.height }
+  package var height: Double { size.height }
 
   /// Whether the point lies inside the rectangle (left and top edges included).
-  public func contains(_ point: LayoutPoint) -> Bool {
+  package func contains(_ point: LayoutPoint) -> Bool {
     point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
   }
+
+  /// The rectangle as a Core Graphics rectangle.
+  package var cgRect: CGRect { CGRect(x: minX, y: minY, width: width, height: height) }
 }

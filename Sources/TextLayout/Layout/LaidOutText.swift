@@ -1,13 +1,12 @@
+import Foundation
+
 /// A finished layout: the visible lines of a text, whether it was cut, and geometry queries.
 ///
-/// A value made by ``TextLayoutEngine/layout(_:configuration:)``; immutable and `Sendable`.
+/// A value made by the engine's `layout` calls; immutable and `Sendable`.
 ///
-/// Positions in the text come in two spellings, always in pairs: UTF-8 offsets (`Int` and
-/// `Range<Int>`, what the `measure` command prints and what is cheapest to store) and string
-/// indices (`String.Index`). ``visibleEnd`` pairs with ``visibleRange``,
-/// ``characterOffset(at:)`` with ``characterIndex(at:)``, and ``rects(for:)-(Range<Int>)`` and
-/// ``wordRects(in:)-(Range<Int>)`` take either; ``stringRange(_:)`` and ``utf8Range(_:)``
-/// convert between them.
+/// Positions in the text are string indices (``visibleRange``, ``lineRanges``,
+/// ``characterIndex(at:)``, ``rects(for:)-(Range<String.Index>)``) or an `NSRange`
+/// (``rects(for:)-(NSRange)``); geometry is in points, as `CGPoint`, `CGRect` and `CGSize`.
 ///
 /// ```swift
 /// let layout = try engine.layout(text, configuration: .init(width: 320, lineLimit: .lines(3)))
@@ -28,9 +27,11 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   public var isTruncated: Bool { storage.fields.isTruncated }
   /// The end of the visible text, as a UTF-8 offset; the visible text is `0..<visibleEnd`, and
   /// ``visibleRange`` is the same range in string indices.
-  public var visibleEnd: Int { storage.fields.visibleEnd }
+  @_spi(Backend) public var visibleEnd: Int { storage.fields.visibleEnd }
   /// The size of the laid-out lines: the widest line (token included) and the total height.
-  public var size: LayoutSize { storage.fields.size }
+  public var size: CGSize { storage.fields.size.cgSize }
+  /// ``size`` in the engine's own geometry.
+  package var layoutSize: LayoutSize { storage.fields.size }
   /// Whether a visible line is wider than the layout width, so that a frame of that width clips
   /// it.
   ///
@@ -39,11 +40,13 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   /// truncation token wider than the line) sits alone on its line and overflows. That is a cut
   /// ``isTruncated`` does not report, because no more lines would show it: a caller that wants
   /// to know whether everything is visible asks `isTruncated || isClipped`.
-  public var isClipped: Bool { configuration.isClipped(atContentWidth: size.width) }
+  public var isClipped: Bool { configuration.isClipped(atContentWidth: layoutSize.width) }
   /// The truncation token's rectangle, when the text is cut and a token was given.
-  public var tokenRect: LayoutRect? { storage.fields.tokenRect }
+  public var tokenRect: CGRect? { storage.fields.tokenRect?.cgRect }
   /// The rectangle of the token's label (the "more" part), when there is one.
-  public var tokenLabelRect: LayoutRect? { storage.fields.tokenLabelRect }
+  public var tokenLabelRect: CGRect? { storage.fields.tokenLabelRect?.cgRect }
+  /// ``tokenLabelRect`` in the engine's own geometry.
+  package var layoutTokenLabelRect: LayoutRect? { storage.fields.tokenLabelRect }
 
   package init(
     text: StyledText, configuration: LayoutConfiguration, lines: [Line], isTruncated: Bool,
@@ -87,18 +90,50 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
     init(fields: Fields) { self.fields = fields }
   }
 
+  /// The visible characters that no installed font covers, as UTF-8 ranges of the text in
+  /// logical order: each is drawn with its face's missing glyph (`.notdef`), a box.
+  ///
+  /// Empty when every visible character has a glyph. The truncation token's characters are
+  /// not counted. A caller can name what to install from the characters' scripts (the
+  /// `textreveal render` command warns with a Debian package).
+  ///
+  /// ```swift
+  /// for range in layout.uncoveredCharacters { print(layout.text.string[layout.stringRange(range)]) }
+  /// ```
+  ///
+  /// - Complexity: O(*g*) for the *g* glyphs of the visible lines; found when asked, not
+  ///   stored.
+  public var uncoveredCharacters: [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    for line in lines {
+      for run in line.runs where run.role == .text {
+        for index in ShapedText.uncoveredClusters(runs: run.glyphRuns, clusters: run.clusters) {
+          let cluster = run.clusters[index].range
+          ranges.append(
+            run.range.lowerBound + cluster.lowerBound..<run.range.lowerBound + cluster.upperBound)
+        }
+      }
+    }
+    // Runs are in visual order: right-to-left runs put their characters back to front.
+    return ranges.sorted { $0.lowerBound < $1.lowerBound }
+  }
+
   /// The visible part of the text, always a prefix of it.
   public var visibleRange: Range<String.Index> { stringRange(0..<visibleEnd) }
 
+  /// The part of the text each line shows, trailing spaces and its line break included, top to
+  /// bottom: the ranges tile ``visibleRange``.
+  public var lineRanges: [Range<String.Index>] { lines.map { stringRange($0.range) } }
+
   /// Converts a UTF-8 range of the text to a range of string indices.
-  public func stringRange(_ range: Range<Int>) -> Range<String.Index> {
+  @_spi(Backend) public func stringRange(_ range: Range<Int>) -> Range<String.Index> {
     let utf8 = text.string.utf8
     let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
     return start..<utf8.index(start, offsetBy: range.count)
   }
 
   /// Converts a range of string indices of the text to a UTF-8 range.
-  public func utf8Range(_ range: Range<String.Index>) -> Range<Int> {
+  @_spi(Backend) public func utf8Range(_ range: Range<String.Index>) -> Range<Int> {
     let utf8 = text.string.utf8
     return utf8.distance(
       from: utf8.startIndex, to: range.lowerBound)..<utf8.distance(
@@ -117,7 +152,7 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   /// - Returns: The offset of the start of the cluster under the point, or `nil` when the layout
   ///   has no lines.
   /// - Complexity: O(*l* + *c*) for *l* lines and *c* clusters on the hit line.
-  public func characterOffset(at point: LayoutPoint) -> Int? {
+  package func characterOffset(at point: LayoutPoint) -> Int? {
     guard let line = lines.first(where: { point.y < $0.top + $0.height }) ?? lines.last else {
       return nil
     }
@@ -139,12 +174,17 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   /// The link under a point: its target and the whole UTF-8 range of text that carries it.
   ///
   /// Only a point on the link's own glyphs counts (not the nearest character, as
-  /// ``characterOffset(at:)`` answers), and never one on the truncation token, so a "more"
+  /// ``characterIndex(at:)`` answers), and never one on the truncation token, so a "more"
   /// right after a link is not the link.
   ///
   /// - Parameter point: A point in the layout's coordinates.
   /// - Returns: The link, or `nil` when the point is not on a visible link.
-  public func link(at point: LayoutPoint) -> TextLink? {
+  public func link(at point: CGPoint) -> TextLink? {
+    link(at: LayoutPoint(point))
+  }
+
+  /// ``link(at:)-(CGPoint)`` in the engine's own geometry.
+  package func link(at point: LayoutPoint) -> TextLink? {
     guard let offset = characterOffset(at: point), offset < visibleEnd,
       let run = text.runIndex(at: offset), let url = text.runs[run].style.link,
       rects(for: offset..<(offset + 1)).contains(where: { $0.contains(point) })
@@ -162,8 +202,8 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   ///
   /// - Parameter point: A point in layout coordinates.
   /// - Returns: The string index of the cluster under the point, or `nil` with no lines.
-  public func characterIndex(at point: LayoutPoint) -> String.Index? {
-    characterOffset(at: point).map { stringRange($0..<$0).lowerBound }
+  public func characterIndex(at point: CGPoint) -> String.Index? {
+    characterOffset(at: LayoutPoint(point)).map { stringRange($0..<$0).lowerBound }
   }
 
   // MARK: - Rectangles
@@ -175,7 +215,7 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   ///
   /// - Parameter range: A UTF-8 range of the text.
   /// - Returns: The rectangles, top to bottom and left to right within a line.
-  public func rects(for range: Range<Int>) -> [LayoutRect] {
+  package func rects(for range: Range<Int>) -> [LayoutRect] {
     var result: [LayoutRect] = []
     for line in lines where line.range.overlaps(range) || line.range.lowerBound == range.lowerBound
     {
@@ -209,8 +249,15 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   }
 
   /// The rectangles that cover a range of string indices of the text.
-  public func rects(for range: Range<String.Index>) -> [LayoutRect] {
-    rects(for: utf8Range(range))
+  public func rects(for range: Range<String.Index>) -> [CGRect] {
+    rects(for: utf8Range(range)).map(\.cgRect)
+  }
+
+  /// The rectangles that cover a range of the text given as an `NSRange` (UTF-16 units), as
+  /// Foundation and UIKit give ranges; a range that does not fall on the text is empty.
+  public func rects(for range: NSRange) -> [CGRect] {
+    guard let range = Range(range, in: text.string) else { return [] }
+    return rects(for: range)
   }
 
   /// The rectangles of each word in a range: whitespace between words is not covered.
@@ -219,7 +266,7 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   ///
   /// - Parameter range: A UTF-8 range of the text.
   /// - Returns: The rectangles of every maximal run of non-whitespace characters in the range.
-  public func wordRects(in range: Range<Int>) -> [LayoutRect] {
+  package func wordRects(in range: Range<Int>) -> [LayoutRect] {
     let clamped = range.clamped(to: 0..<visibleEnd)
     guard !clamped.isEmpty else { return [] }
     var result: [LayoutRect] = []
@@ -240,7 +287,7 @@ public struct LaidOutText: Sendable, Hashable, CustomReflectable {
   }
 
   /// The rectangles of each word in a range of string indices of the text.
-  public func wordRects(in range: Range<String.Index>) -> [LayoutRect] {
-    wordRects(in: utf8Range(range))
+  public func wordRects(in range: Range<String.Index>) -> [CGRect] {
+    wordRects(in: utf8Range(range)).map(\.cgRect)
   }
 }

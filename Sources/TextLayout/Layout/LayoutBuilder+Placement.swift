@@ -111,11 +111,15 @@ extension LayoutBuilder {
   func measure(isTruncated: Bool) -> TextMeasurement {
     var top = 0.0
     var widest = 0.0
+    var uncovered = 0
     for index in drafts.indices {
       if index > 0 { top += configuration.lineSpacing }
       let metrics = metrics(ofDraftAt: index)
       top += metrics.height
       widest = max(widest, metrics.contentWidth)
+      for segment in lineSegments[drafts[index].segments] where segment.uncoveredCount > 0 {
+        uncovered += Int(segment.uncoveredCount)
+      }
     }
     if drafts.isEmpty {
       // Only an empty text has no paragraph; it still has one empty line, as placed.
@@ -127,7 +131,8 @@ extension LayoutBuilder {
       lineCount: drafts.count, size: LayoutSize(width: widest, height: top),
       isTruncated: isTruncated,
       visibleEnd: drafts[drafts.count - 1].range.upperBound,
-      isClipped: configuration.isClipped(atContentWidth: widest))
+      isClipped: configuration.isClipped(atContentWidth: widest),
+      uncoveredCharacterCount: uncovered)
   }
 
   /// Places the drafted lines: visual order, alignment, vertical metrics, and the result value.

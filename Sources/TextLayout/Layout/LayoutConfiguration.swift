@@ -52,7 +52,7 @@ public struct LayoutConfiguration: Sendable, Hashable {
   ///
   /// - Throws: ``TextLayoutError/invalidWidth(_:)``, ``TextLayoutError/invalidLineLimit(_:)``,
   ///   ``TextLayoutError/invalidLineSpacing(_:)`` or ``TextLayoutError/invalidTabStops(_:)``.
-  public func validate() throws(TextLayoutError) {
+  package func validate() throws(TextLayoutError) {
     guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
     if case .lines(let count) = lineLimit, count < 1 { throw .invalidLineLimit(count) }
     guard lineSpacing.isFinite, lineSpacing >= 0 else { throw .invalidLineSpacing(lineSpacing) }
@@ -97,7 +97,7 @@ public enum LineAlignment: Sendable, Hashable, CaseIterable {
 }
 
 /// The direction of the user interface around the text.
-public enum InterfaceDirection: Sendable, Hashable, CaseIterable {
+public enum InterfaceDirection: String, Sendable, Hashable, CaseIterable, Codable {
   /// Leading is left.
   case leftToRight
   /// Leading is right.

@@ -1,34 +1,39 @@
+import Foundation
+
 /// One visual line of a layout.
 ///
-/// A line's ``range`` includes its trailing whitespace and the paragraph separator that ends it,
-/// so the ranges of consecutive lines tile the visible text; ``contentRange`` leaves them out.
+/// A line's frame and baseline place it; ``LaidOutText/lineRanges`` gives the text each line
+/// shows, its trailing whitespace and the paragraph separator that ends it included, so that
+/// the ranges of consecutive lines tile the visible text.
 public struct Line: Sendable, Hashable {
   /// The UTF-8 range of the line, trailing whitespace and separator included.
-  public var range: Range<Int>
+  @_spi(Backend) public var range: Range<Int>
   /// The UTF-8 range without trailing whitespace and separator.
-  public var contentRange: Range<Int>
+  @_spi(Backend) public var contentRange: Range<Int>
   /// The top of the line box.
-  public var top: Double
+  package var top: Double
   /// The y coordinate of the baseline.
   public var baseline: Double
   /// The distance from the top of the line box to the baseline.
-  public var ascent: Double
+  package var ascent: Double
   /// The distance from the baseline to the bottom of the line box (line gap included).
-  public var descent: Double
+  package var descent: Double
   /// The x coordinate where the content (without hanging trailing whitespace) starts.
-  public var x: Double
+  package var x: Double
   /// The width of the content, truncation token included, trailing whitespace excluded.
-  public var width: Double
+  package var width: Double
   /// The runs in visual order.
-  public var runs: [LineRun]
+  package var runs: [LineRun]
   /// Whether the line ends its paragraph (a separator or the end of the text follows).
-  public var endsParagraph: Bool
+  package var endsParagraph: Bool
   /// The paragraph's resolved bidi level: 0 left to right, 1 right to left.
-  public var paragraphLevel: UInt8
+  package var paragraphLevel: UInt8
 
   /// The height of the line box.
-  public var height: Double { ascent + descent }
+  package var height: Double { ascent + descent }
 
-  /// The line box: from the content's left edge, ``width`` wide, the full line height tall.
-  public var frame: LayoutRect { LayoutRect(x: x, y: top, width: width, height: height) }
+  /// The line box: from the content's left edge, as wide as its content, the full line height tall.
+  public var frame: CGRect { layoutFrame.cgRect }
+  /// ``frame`` in the engine's own geometry.
+  package var layoutFrame: LayoutRect { LayoutRect(x: x, y: top, width: width, height: height) }
 }

@@ -3,28 +3,28 @@
 /// Runs of a line are in visual order. A run of the text has the UTF-8 range it shows; a run of
 /// the truncation token has ``role`` `.tokenLeader` or `.tokenLabel` and a range into the
 /// token's text.
-public struct LineRun: Sendable, Hashable {
+package struct LineRun: Sendable, Hashable {
   /// What the run shows.
-  public var role: Role
+  package var role: Role
   /// The UTF-8 range: into the text for `.text`, into the token's leader or label otherwise.
-  public var range: Range<Int>
+  package var range: Range<Int>
   /// The style the run was shaped with.
-  public var style: TextStyle
+  package var style: TextStyle
   /// Whether the run reads right to left (an odd bidi level).
-  public var isRightToLeft: Bool
+  package var isRightToLeft: Bool
   /// The bidi embedding level.
-  public var level: UInt8
+  package var level: UInt8
   /// The x coordinate of the run's left edge in the layout.
-  public var x: Double
+  package var x: Double
   /// The run's total advance.
-  public var width: Double
+  package var width: Double
   /// The glyphs, in visual order, with cluster offsets relative to ``range``'s start.
-  public var glyphRuns: [GlyphRun]
+  package var glyphRuns: [GlyphRun]
   /// The shaping clusters in logical order, with ranges relative to ``range``'s start.
-  public var clusters: [ShapedText.Cluster]
+  package var clusters: [ShapedText.Cluster]
 
   /// What a run of a line shows.
-  public enum Role: Sendable, Hashable {
+  package enum Role: Sendable, Hashable {
     /// Characters of the laid-out text.
     case text
     /// The truncation token's leader, such as "… ".
@@ -37,7 +37,7 @@ public struct LineRun: Sendable, Hashable {
   ///
   /// - Returns: For each cluster, its absolute UTF-8 range (for `.text` runs) and its left and
   ///   right x.
-  public func clusterExtents() -> [(range: Range<Int>, minX: Double, maxX: Double)] {
+  package func clusterExtents() -> [(range: Range<Int>, minX: Double, maxX: Double)] {
     var result: [(range: Range<Int>, minX: Double, maxX: Double)] = []
     result.reserveCapacity(clusters.count)
     var pen = 0.0

@@ -93,6 +93,9 @@ struct Segment: Sendable {
   /// Whether the segment holds a tab: its advances then depend on where it starts on its line,
   /// and ``advance`` and ``contentAdvance`` count its tabs as 0.
   let hasTabs: Bool
+  /// How many of the segment's characters no face covers (drawn as boxes), at most 65,535: it
+  /// fits beside the flags, so a segment stays as large as it was.
+  let uncoveredCount: UInt16
   /// The index of the segment's vertical metrics in its table (see ``VerticalMetrics``).
   let metrics: UInt32
 
@@ -116,6 +119,7 @@ struct Segment: Sendable {
     var ascent = 0.0
     var descent = 0.0
     var lineGap = 0.0
+    var uncovered = 0
 
     /// Adds a piece.
     ///
@@ -138,6 +142,7 @@ struct Segment: Sendable {
       add(
         advance: measure.advance, trailing: trailing, ascent: measure.ascent,
         descent: measure.descent, lineGap: measure.lineGap)
+      uncovered += measure.uncoveredCharacterCount
     }
   }
 
@@ -156,6 +161,7 @@ struct Segment: Sendable {
         advance: arena[index].advance, trailing: arena[index].trailingAdvance,
         ascent: arena[index].shaped.ascent, descent: arena[index].shaped.descent,
         lineGap: arena[index].shaped.lineGap)
+      sums.uncovered += arena[index].shaped.uncoveredCharacterCount
     }
     self.init(
       range: range, pieces: pieces, location: location, contentEnd: contentEnd,
@@ -180,6 +186,7 @@ struct Segment: Sendable {
     sums: Sums, table: inout [VerticalMetrics]
   ) {
     self.hasTabs = hasTabs
+    uncoveredCount = UInt16(clamping: sums.uncovered)
     start = Int32(truncatingIfNeeded: range.lowerBound)
     end = Int32(truncatingIfNeeded: range.upperBound)
     firstPiece = Int32(truncatingIfNeeded: pieces.lowerBound)

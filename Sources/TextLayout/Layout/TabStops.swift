@@ -10,9 +10,10 @@
 /// var configuration = LayoutConfiguration(width: 320)
 /// configuration.tabStops = TabStops(stops: [100, 180], interval: 40)
 /// ```
-public struct TabStops: Sendable, Hashable {
-  /// Explicit stops in points from the line's start edge, in increasing order.
-  public var stops: [Double]
+public struct TabStops: Sendable, Hashable, Codable {
+  /// Explicit stops in points from the line's start edge, in increasing order (kept sorted: set
+  /// them through ``init(stops:interval:)``).
+  public private(set) var stops: [Double]
   /// The distance between the stops after the explicit ones, in points.
   public var interval: Double
 
@@ -33,7 +34,7 @@ public struct TabStops: Sendable, Hashable {
   /// interval.
   ///
   /// A pen exactly on a stop moves on to the next one, as a tab always advances.
-  public func nextStop(after position: Double) -> Double {
+  package func nextStop(after position: Double) -> Double {
     // A pen within rounding of a stop counts as on it.
     let tolerance = 1e-9 * max(1, abs(position))
     if let stop = stops.first(where: { $0 > position + tolerance }) {
@@ -41,6 +42,18 @@ public struct TabStops: Sendable, Hashable {
     }
     let past = max(position, stops.last ?? -.infinity)
     return ((past + tolerance) / interval).rounded(.down) * interval + interval
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case stops, interval
+  }
+
+  /// Decodes stops, sorting them as the initializer does.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      stops: try container.decodeIfPresent([Double].self, forKey: .stops) ?? [],
+      interval: try container.decodeIfPresent(Double.self, forKey: .interval) ?? 28)
   }
 
   /// Checks that the engine can use the stops.

@@ -6,7 +6,7 @@
 /// about what it costs for a short one.
 ///
 /// ```swift
-/// let engine = TextLayoutEngine(shaper: shaper, analyzer: analyzer)
+/// let engine = try TextStack().engine  // TextShaping: FreeType, HarfBuzz, ICU, Fontconfig
 /// let layout = try engine.layout(
 ///   StyledText("A long description…"),
 ///   configuration: LayoutConfiguration(width: 320, lineLimit: .lines(3), truncationToken: .init()))
@@ -14,9 +14,9 @@
 /// ```
 public struct TextLayoutEngine: Sendable {
   /// The font and shaping backend.
-  public let shaper: any TextShaper
+  @_spi(Backend) public let shaper: any TextShaper
   /// The Unicode services backend.
-  public let analyzer: any UnicodeAnalyzer
+  @_spi(Backend) public let analyzer: any UnicodeAnalyzer
   /// The shaper as one that measures batches: itself when it is one, otherwise an adapter
   /// that measures piece by piece. Looked up once here, not for every layout.
   let batchShaper: any BatchMeasuringShaper
@@ -32,7 +32,7 @@ public struct TextLayoutEngine: Sendable {
   /// - Parameters:
   ///   - shaper: Shapes text into glyphs and gives font metrics.
   ///   - analyzer: Gives line-break opportunities and bidi levels.
-  public init(shaper: any TextShaper, analyzer: any UnicodeAnalyzer) {
+  @_spi(Backend) public init(shaper: any TextShaper, analyzer: any UnicodeAnalyzer) {
     self.shaper = shaper
     self.analyzer = analyzer
     self.batchShaper = PieceByPieceShaper.wrapping(shaper)

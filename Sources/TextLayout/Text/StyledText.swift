@@ -10,11 +10,11 @@ public struct StyledText: Sendable, Hashable {
   /// The characters.
   public private(set) var string: String
   /// The attribute runs in order, covering `string.utf8` without gaps.
-  public private(set) var runs: [Run]
-  /// The language the script of the text's first 4 KB implies (kana: `"ja"`, else Hangul:
+  public internal(set) var runs: [Run]
+  /// The language the script of the text's first 1 KB implies (kana: `"ja"`, else Hangul:
   /// `"ko"`), found once when the text is made, for runs that name none (see
   /// ``inferringLanguage()``).
-  package private(set) var impliedLanguage: String?
+  package private(set) var impliedLanguage: TextLanguage?
 
   /// Creates a text with one style.
   ///
@@ -45,7 +45,7 @@ public struct StyledText: Sendable, Hashable {
   ///
   /// - Precondition: The runs are in order and cover `string.utf8` without gaps; an empty
   ///   string has one empty run.
-  package init(string: String, runs: [Run], impliedLanguage: String?) {
+  package init(string: String, runs: [Run], impliedLanguage: TextLanguage?) {
     precondition(
       runs.first?.range.lowerBound == 0 && runs.last?.range.upperBound == string.utf8.count
         && zip(runs, runs.dropFirst()).allSatisfy { $0.range.upperBound == $1.range.lowerBound },
@@ -66,7 +66,7 @@ public struct StyledText: Sendable, Hashable {
     let start = self.string.utf8.count
     self.string += string
     self.string.makeContiguousUTF8()
-    // Only the first 4 KB decide the language, and only when it is not decided yet.
+    // Only the first 1 KB decides the language, and only when it is not decided yet.
     if impliedLanguage == nil && start < Self.languageSampleBytes {
       impliedLanguage = Self.impliedLanguage(of: &self.string)
     }
@@ -124,8 +124,8 @@ public struct StyledText: Sendable, Hashable {
   /// Gives every run that has no language of its own this one: the language of the whole
   /// text, where runs set theirs only when they differ (a Japanese word in a Chinese text).
   ///
-  /// - Parameter language: A BCP 47 tag such as `"ja"` or `"zh-Hant"`; `nil` clears nothing.
-  public mutating func setDefaultLanguage(_ language: String?) {
+  /// - Parameter language: A language such as `"ja"` or `"zh-Hant"`; `nil` clears nothing.
+  public mutating func setDefaultLanguage(_ language: TextLanguage?) {
     guard let language, runs.contains(where: { $0.style.language == nil }) else { return }
     for index in runs.indices where runs[index].style.language == nil {
       runs[index].style.language = language
@@ -183,7 +183,7 @@ public struct StyledText: Sendable, Hashable {
     public var style: TextStyle
 
     /// Creates a run.
-    public init(range: Range<Int>, style: TextStyle) {
+    package init(range: Range<Int>, style: TextStyle) {
       self.range = range
       self.style = style
     }

@@ -27,10 +27,11 @@ public struct TextStyle: Sendable, Hashable {
   public var isSpoiler: Bool
   /// Whether the renderer draws a line through this run (Markdown's `~~strikethrough~~`).
   public var isStrikethrough: Bool
-  /// The run's language as a BCP 47 tag (`"ja"`, `"zh-Hans"`, `"zh-Hant"`, `"ko"`, `"ar"`…), or
-  /// `nil` to let the shaping backend take one from the script. It picks the fallback face
-  /// (the same Han character has Japanese, Simplified and Traditional Chinese forms).
-  public var language: String?
+  /// The run's language (`"ja"`, `"zh-Hans"`, `"zh-Hant"`, `"ko"`, `"ar"`…), or `nil` to let
+  /// the shaping backend take one from the script. It picks the fallback face and the forms
+  /// shaped (the same Han character has Japanese, Korean, Simplified and Traditional Chinese
+  /// forms).
+  public var language: TextLanguage?
 
   /// Creates a style.
   ///
@@ -43,7 +44,7 @@ public struct TextStyle: Sendable, Hashable {
   ///   - link: The link target, if any.
   ///   - isSpoiler: Whether the run is hidden under a spoiler.
   ///   - isStrikethrough: Whether a line is drawn through the run.
-  ///   - language: The BCP 47 language tag, or `nil` to infer it from the script.
+  ///   - language: The language, or `nil` to infer it from the script.
   public init(
     fontFamily: String = "DejaVu Sans",
     size: Double = 17,
@@ -53,7 +54,7 @@ public struct TextStyle: Sendable, Hashable {
     link: URL? = nil,
     isSpoiler: Bool = false,
     isStrikethrough: Bool = false,
-    language: String? = nil
+    language: TextLanguage? = nil
   ) {
     self.fontFamily = fontFamily
     self.size = size
@@ -64,6 +65,11 @@ public struct TextStyle: Sendable, Hashable {
     self.isSpoiler = isSpoiler
     self.isStrikethrough = isStrikethrough
     self.language = language
+  }
+
+  /// Whether the style names a language: one that is not `nil` and not undetermined (`und`).
+  package var namesLanguage: Bool {
+    language.map { !$0.isUndetermined } ?? false
   }
 
   /// Whether two styles select the same fonts at the same size, so their glyphs are identical:
@@ -100,7 +106,7 @@ public struct FontWeight: Sendable, Hashable, Comparable {
 }
 
 /// A color with red, green, blue and alpha components between 0 and 1 (sRGB).
-public struct TextColor: Sendable, Hashable {
+public struct TextColor: Sendable, Hashable, Codable {
   /// The red component.
   public var red: Double
   /// The green component.

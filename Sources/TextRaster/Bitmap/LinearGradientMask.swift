@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// An opacity ramp along one axis, applied to a rectangle of a bitmap to fade what is there.
 ///
@@ -13,13 +13,13 @@ import TextLayout
 /// text.applyMask(.trailingFade(for: .leftToRight), in: fadeRect)
 /// canvas.draw(text)
 /// ```
-public struct LinearGradientMask: Sendable, Hashable {
+package struct LinearGradientMask: Sendable, Hashable {
   /// The direction in which the ramp goes from ``startOpacity`` to ``endOpacity``.
-  public var direction: Direction
+  package var direction: Direction
   /// The opacity at the start of the ramp, 0 to 1.
-  public var startOpacity: Double
+  package var startOpacity: Double
   /// The opacity at the end of the ramp, 0 to 1.
-  public var endOpacity: Double
+  package var endOpacity: Double
 
   /// Creates a mask.
   ///
@@ -27,7 +27,7 @@ public struct LinearGradientMask: Sendable, Hashable {
   ///   - direction: Where the ramp goes.
   ///   - startOpacity: The opacity at the start, 1 (unchanged) by default.
   ///   - endOpacity: The opacity at the end, 0 (clear) by default.
-  public init(direction: Direction, startOpacity: Double = 1, endOpacity: Double = 0) {
+  package init(direction: Direction, startOpacity: Double = 1, endOpacity: Double = 0) {
     precondition(
       (0...1).contains(startOpacity) && (0...1).contains(endOpacity),
       "Mask opacities are between 0 and 1")
@@ -41,12 +41,12 @@ public struct LinearGradientMask: Sendable, Hashable {
   ///
   /// - Parameter layoutDirection: The layout direction, which decides the trailing side.
   /// - Returns: A mask from opacity 1 to 0 toward the trailing side.
-  public static func trailingFade(for layoutDirection: InterfaceDirection) -> LinearGradientMask {
+  package static func trailingFade(for layoutDirection: InterfaceDirection) -> LinearGradientMask {
     LinearGradientMask(direction: layoutDirection == .leftToRight ? .towardRight : .towardLeft)
   }
 
   /// Where a linear gradient goes from its start to its end.
-  public enum Direction: Sendable, Hashable, CaseIterable {
+  package enum Direction: Sendable, Hashable, CaseIterable {
     /// From the left edge to the right edge.
     case towardRight
     /// From the right edge to the left edge.

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// A color converted to premultiplied components on the 0–255 scale.
 struct PremultipliedColor {

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 extension RGBABitmap {
   /// Composites another bitmap over this one, source-over, with its top-left pixel at a column
@@ -8,7 +8,7 @@ extension RGBABitmap {
   ///   - other: The bitmap to draw, for example a layer that was masked.
   ///   - x: The column of this bitmap where `other`'s left column goes.
   ///   - y: The row of this bitmap where `other`'s top row goes.
-  public mutating func draw(_ other: RGBABitmap, atX x: Int = 0, y: Int = 0) {
+  package mutating func draw(_ other: RGBABitmap, atX x: Int = 0, y: Int = 0) {
     guard
       let (columns, rows) = Self.overlap(
         x: x, y: y, width: other.width, height: other.height, in: self)

@@ -1,10 +1,10 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 extension RGBABitmap {
   /// Multiplies every pixel's opacity (and, premultiplied, its color) by a factor.
   ///
   /// - Parameter factor: 0 clears the bitmap, 1 leaves it as it is.
-  public mutating func multiplyOpacity(by factor: Double) {
+  package mutating func multiplyOpacity(by factor: Double) {
     guard factor < 1 else { return }
     let factor = max(0, factor)
     for index in stride(from: 0, to: bytes.count, by: 4) {
@@ -18,7 +18,7 @@ extension RGBABitmap {
   /// - Parameters:
   ///   - center: The circle's center in pixels.
   ///   - radius: Its radius in pixels.
-  public mutating func clear(outsideCircleCenteredAt center: LayoutPoint, radius: Double) {
+  package mutating func clear(outsideCircleCenteredAt center: LayoutPoint, radius: Double) {
     for y in 0..<height {
       let dy = Double(y) + 0.5 - center.y
       for x in 0..<width {
@@ -34,7 +34,7 @@ extension RGBABitmap {
   ///
   /// The same result as a mask of opacity 0 over the rectangle, but the pixels wholly inside
   /// are zeroed a row at a time: a clip clears most of an animation frame.
-  public mutating func clear(_ rect: LayoutRect) {
+  package mutating func clear(_ rect: LayoutRect) {
     guard let pixels = pixelRange(of: rect) else { return }
     let width = width
     // Columns wholly inside: their pixels' coverage is 1 on every row wholly inside.

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 extension RGBABitmap {
   // MARK: - Rectangles
@@ -8,7 +8,7 @@ extension RGBABitmap {
   /// - Parameters:
   ///   - rect: The rectangle in pixels.
   ///   - color: The fill color.
-  public mutating func fill(rect: LayoutRect, color: TextColor) {
+  package mutating func fill(rect: LayoutRect, color: TextColor) {
     paint(color, in: rect) { x, y in Self.boxCoverage(rect, x: x, y: y) }
   }
 
@@ -19,7 +19,7 @@ extension RGBABitmap {
   ///   - rect: The rectangle in pixels.
   ///   - color: The line color.
   ///   - lineWidth: The line width in pixels; at least half the rectangle's smaller side fills it.
-  public mutating func strokeBorder(rect: LayoutRect, color: TextColor, lineWidth: Double) {
+  package mutating func strokeBorder(rect: LayoutRect, color: TextColor, lineWidth: Double) {
     let inner = Self.inset(rect, by: lineWidth)
     paint(color, in: rect) { x, y in
       Self.boxCoverage(rect, x: x, y: y) - (inner.map { Self.boxCoverage($0, x: x, y: y) } ?? 0)
@@ -34,7 +34,7 @@ extension RGBABitmap {
   ///   - roundedRect: The rectangle in pixels.
   ///   - cornerRadius: The corners' radius in pixels, limited to half the smaller side.
   ///   - color: The fill color.
-  public mutating func fill(roundedRect rect: LayoutRect, cornerRadius: Double, color: TextColor) {
+  package mutating func fill(roundedRect rect: LayoutRect, cornerRadius: Double, color: TextColor) {
     paint(color, in: rect) { x, y in Self.roundedCoverage(rect, cornerRadius, x: x, y: y) }
   }
 
@@ -48,7 +48,7 @@ extension RGBABitmap {
   ///   - cornerRadius: The outer corners' radius in pixels.
   ///   - color: The line color.
   ///   - lineWidth: The line width in pixels.
-  public mutating func strokeBorder(
+  package mutating func strokeBorder(
     roundedRect rect: LayoutRect, cornerRadius: Double, color: TextColor, lineWidth: Double
   ) {
     let inner = Self.inset(rect, by: lineWidth)
@@ -68,7 +68,7 @@ extension RGBABitmap {
   ///   - center: The center in pixels.
   ///   - radius: The radius in pixels.
   ///   - color: The fill color.
-  public mutating func fill(circleCenteredAt center: LayoutPoint, radius: Double, color: TextColor)
+  package mutating func fill(circleCenteredAt center: LayoutPoint, radius: Double, color: TextColor)
   {
     let bounds = LayoutRect(
       x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
@@ -82,7 +82,7 @@ extension RGBABitmap {
   ///   - radius: The outer radius in pixels.
   ///   - color: The line color.
   ///   - lineWidth: The line width in pixels.
-  public mutating func strokeBorder(
+  package mutating func strokeBorder(
     circleCenteredAt center: LayoutPoint, radius: Double, color: TextColor, lineWidth: Double
   ) {
     let bounds = LayoutRect(
@@ -103,7 +103,7 @@ extension RGBABitmap {
   /// - Parameters:
   ///   - mask: The opacity ramp.
   ///   - rect: The rectangle in pixels.
-  public mutating func applyMask(_ mask: LinearGradientMask, in rect: LayoutRect) {
+  package mutating func applyMask(_ mask: LinearGradientMask, in rect: LayoutRect) {
     guard let pixels = pixelRange(of: rect) else { return }
     for y in pixels.rows {
       for x in pixels.columns {

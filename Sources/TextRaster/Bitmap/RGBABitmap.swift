@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// A rectangle of pixels with red, green, blue and alpha, 8 bits each, premultiplied by alpha.
 ///
@@ -7,11 +7,11 @@ import TextLayout
 /// source-over compositing one multiply-add per component and lets a mask fade a pixel by
 /// scaling all four bytes alike; the PNG encoders convert to PNG's straight alpha.
 ///
-/// Colors are sRGB ``TextColor`` values with straight alpha and are blended in sRGB, as most
+/// Colors are sRGB `TextColor` values with straight alpha and are blended in sRGB, as most
 /// user interface toolkits do. Every drawing operation composites source-over and is
 /// anti-aliased by coverage: a pixel that a shape covers partly gets that fraction of the color.
 /// Coordinates are in pixels, with the origin at the top-left corner of the top-left pixel, so
-/// the pixel `(x, y)` spans `x..<x+1` and `y..<y+1`. A ``RasterCanvas`` draws in points instead.
+/// the pixel `(x, y)` spans `x..<x+1` and `y..<y+1`. The renderer draws in points and multiplies by its scale.
 ///
 /// ```swift
 /// var bitmap = RGBABitmap(width: 64, height: 32, color: TextColor(red: 1, green: 1, blue: 1))
@@ -85,7 +85,7 @@ public struct RGBABitmap: Sendable, Hashable {
   }
 
   /// The whole bitmap as a rectangle in pixels.
-  public var bounds: LayoutRect {
+  package var bounds: LayoutRect {
     LayoutRect(x: 0, y: 0, width: Double(width), height: Double(height))
   }
 

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// A bitmap you draw on in points: every coordinate and length is multiplied by the
 /// ``scale-swift.property`` to find the pixels.
@@ -11,11 +11,11 @@ import TextLayout
 /// canvas.fill(roundedRect: LayoutRect(x: 8, y: 8, width: 100, height: 30), cornerRadius: 8, color: accent)
 /// try PNGEncoder.write(canvas.bitmap, to: "button.png")
 /// ```
-public struct RasterCanvas: Sendable, Hashable {
+package struct RasterCanvas: Sendable, Hashable {
   /// The pixels.
-  public var bitmap: RGBABitmap
+  package var bitmap: RGBABitmap
   /// The number of pixels per point.
-  public let scale: Scale
+  package let scale: RasterScale
 
   /// Creates a canvas of a size in points.
   ///
@@ -24,8 +24,8 @@ public struct RasterCanvas: Sendable, Hashable {
   ///   - height: The height in points; the bitmap is `height × scale` pixels tall, rounded up.
   ///   - scale: The number of pixels per point.
   ///   - background: The color every pixel starts with, transparent by default.
-  public init(
-    width: Double, height: Double, scale: Scale,
+  package init(
+    width: Double, height: Double, scale: RasterScale,
     background: TextColor = TextColor(red: 0, green: 0, blue: 0, alpha: 0)
   ) {
     precondition(
@@ -38,21 +38,21 @@ public struct RasterCanvas: Sendable, Hashable {
   }
 
   /// The size in points.
-  public var size: LayoutSize {
+  package var size: LayoutSize {
     LayoutSize(
       width: Double(bitmap.width) / scale.factor, height: Double(bitmap.height) / scale.factor)
   }
 
   /// A transparent canvas of the same size and scale, to draw something that is then masked or
   /// composited as a whole.
-  public func makeLayer() -> RasterCanvas {
+  package func makeLayer() -> RasterCanvas {
     var layer = self
     layer.bitmap = RGBABitmap(width: bitmap.width, height: bitmap.height)
     return layer
   }
 
   /// Converts a rectangle in points to pixels.
-  public func pixelRect(_ rect: LayoutRect) -> LayoutRect {
+  package func pixelRect(_ rect: LayoutRect) -> LayoutRect {
     let factor = scale.factor
     return LayoutRect(
       x: rect.minX * factor, y: rect.minY * factor, width: rect.width * factor,
@@ -60,31 +60,31 @@ public struct RasterCanvas: Sendable, Hashable {
   }
 
   /// Converts a point in points to pixels.
-  public func pixelPoint(_ point: LayoutPoint) -> LayoutPoint {
+  package func pixelPoint(_ point: LayoutPoint) -> LayoutPoint {
     LayoutPoint(x: point.x * scale.factor, y: point.y * scale.factor)
   }
 
   // MARK: - Drawing
 
   /// Fills a rectangle. See ``RGBABitmap/fill(rect:color:)``.
-  public mutating func fill(rect: LayoutRect, color: TextColor) {
+  package mutating func fill(rect: LayoutRect, color: TextColor) {
     bitmap.fill(rect: pixelRect(rect), color: color)
   }
 
   /// Strokes the inside of a rectangle's edges. See ``RGBABitmap/strokeBorder(rect:color:lineWidth:)``.
-  public mutating func strokeBorder(rect: LayoutRect, color: TextColor, lineWidth: Double) {
+  package mutating func strokeBorder(rect: LayoutRect, color: TextColor, lineWidth: Double) {
     bitmap.strokeBorder(rect: pixelRect(rect), color: color, lineWidth: lineWidth * scale.factor)
   }
 
   /// Fills a rounded rectangle. See ``RGBABitmap/fill(roundedRect:cornerRadius:color:)``.
-  public mutating func fill(roundedRect rect: LayoutRect, cornerRadius: Double, color: TextColor) {
+  package mutating func fill(roundedRect rect: LayoutRect, cornerRadius: Double, color: TextColor) {
     bitmap.fill(
       roundedRect: pixelRect(rect), cornerRadius: cornerRadius * scale.factor, color: color)
   }
 
   /// Strokes the inside of a rounded rectangle's edges.
   /// See ``RGBABitmap/strokeBorder(roundedRect:cornerRadius:color:lineWidth:)``.
-  public mutating func strokeBorder(
+  package mutating func strokeBorder(
     roundedRect rect: LayoutRect, cornerRadius: Double, color: TextColor, lineWidth: Double
   ) {
     bitmap.strokeBorder(
@@ -93,7 +93,7 @@ public struct RasterCanvas: Sendable, Hashable {
   }
 
   /// Fills a circle. See ``RGBABitmap/fill(circleCenteredAt:radius:color:)``.
-  public mutating func fill(circleCenteredAt center: LayoutPoint, radius: Double, color: TextColor)
+  package mutating func fill(circleCenteredAt center: LayoutPoint, radius: Double, color: TextColor)
   {
     bitmap.fill(
       circleCenteredAt: pixelPoint(center), radius: radius * scale.factor, color: color)
@@ -101,7 +101,7 @@ public struct RasterCanvas: Sendable, Hashable {
 
   /// Strokes the inside of a circle's edge.
   /// See ``RGBABitmap/strokeBorder(circleCenteredAt:radius:color:lineWidth:)``.
-  public mutating func strokeBorder(
+  package mutating func strokeBorder(
     circleCenteredAt center: LayoutPoint, radius: Double, color: TextColor, lineWidth: Double
   ) {
     bitmap.strokeBorder(
@@ -109,9 +109,46 @@ public struct RasterCanvas: Sendable, Hashable {
       lineWidth: lineWidth * scale.factor)
   }
 
+  /// Fills a small round dot, such as a grain of spoiler dust.
+  ///
+  /// A dot narrower than a pixel and a half is splatted: its area, πr², is spread over the four
+  /// pixels nearest its center in proportion to how near each is, so that a tiny dot is as
+  /// faint as it is small and moves smoothly between pixels. A larger dot is a circle.
+  ///
+  /// - Parameters:
+  ///   - center: The center in points.
+  ///   - diameter: The diameter in points.
+  ///   - color: The color.
+  package mutating func fillDot(at center: LayoutPoint, diameter: Double, color: TextColor) {
+    let pixel = pixelPoint(center)
+    let radius = diameter * scale.factor / 2
+    guard radius < 0.75 else {
+      bitmap.fill(circleCenteredAt: pixel, radius: radius, color: color)
+      return
+    }
+    let area = min(1, Double.pi * radius * radius)
+    let x = pixel.x - 0.5
+    let y = pixel.y - 0.5
+    let left = x.rounded(.down)
+    let top = y.rounded(.down)
+    let fx = x - left
+    let fy = y - top
+    let source = PremultipliedColor(color)
+    let column = Int(left)
+    let row = Int(top)
+    for (dx, dy, weight) in [
+      (0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy),
+    ] {
+      let px = column + dx
+      let py = row + dy
+      guard px >= 0, py >= 0, px < bitmap.width, py < bitmap.height, weight > 0 else { continue }
+      bitmap.blend(at: (py * bitmap.width + px) * 4, source, coverage: area * weight)
+    }
+  }
+
   /// Fades the pixels in a rectangle by a linear gradient.
   /// See ``RGBABitmap/applyMask(_:in:)``.
-  public mutating func applyMask(_ mask: LinearGradientMask, in rect: LayoutRect) {
+  package mutating func applyMask(_ mask: LinearGradientMask, in rect: LayoutRect) {
     bitmap.applyMask(mask, in: pixelRect(rect))
   }
 
@@ -119,8 +156,34 @@ public struct RasterCanvas: Sendable, Hashable {
   ///
   /// - Parameter layer: A canvas made with ``makeLayer()``, or any canvas of the same scale; its
   ///   top-left corner goes on this canvas's top-left corner.
-  public mutating func draw(_ layer: RasterCanvas) {
+  package mutating func draw(_ layer: RasterCanvas) {
     precondition(layer.scale == scale, "A layer is drawn on a canvas of the same scale")
     bitmap.draw(layer.bitmap)
+  }
+
+  // MARK: - Clearing
+
+  /// Makes the pixels in a rectangle transparent; pixels its edges cross keep the part outside.
+  ///
+  /// - Parameter rect: The rectangle in points.
+  package mutating func clear(_ rect: LayoutRect) {
+    bitmap.clear(pixelRect(rect))
+  }
+
+  /// Makes every pixel outside a rectangle transparent, like a clip applied after drawing.
+  ///
+  /// - Parameter rect: The rectangle to keep, in points.
+  package mutating func clear(outside rect: LayoutRect) {
+    let bounds = size
+    // Four bands that tile the outside without overlapping, so no edge pixel is faded twice.
+    clear(LayoutRect(x: 0, y: 0, width: bounds.width, height: max(0, rect.minY)))
+    clear(
+      LayoutRect(x: 0, y: rect.maxY, width: bounds.width, height: max(0, bounds.height - rect.maxY))
+    )
+    clear(LayoutRect(x: 0, y: rect.minY, width: max(0, rect.minX), height: rect.height))
+    clear(
+      LayoutRect(
+        x: rect.maxX, y: rect.minY, width: max(0, bounds.width - rect.maxX), height: rect.height)
+    )
   }
 }

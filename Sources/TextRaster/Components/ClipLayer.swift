@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// A transparent layer over only the pixels a clip rectangle meets, to draw something clipped to
 /// it: drawing clipped to one list row then costs that row's pixels, not the whole canvas's.

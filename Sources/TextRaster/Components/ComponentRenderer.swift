@@ -1,85 +1,113 @@
-import TextLayout
-import TextReveal
-import TextShaping
+import Foundation
+@_spi(Backend) import TextLayout
+@_spi(FrontEnd) import TextReveal
+@_spi(Backend) import TextShaping
 
-/// Draws the components' states and animations into bitmaps: the one renderer of TextRaster.
+/// Draws display lists into bitmaps: the one renderer of TextRaster.
 ///
-/// The renderer draws what the models laid out (``TextReveal/ExpandableTextLayout``,
-/// ``TextReveal/ListLayout``, ``TextReveal/AlignedText``…) and does no layout of its own:
-/// everything it draws, down to a list avatar's initials, comes in laid out. It owns a
-/// ``GlyphCache``, so it is not thread-safe: use one per thread.
-///
-/// Stills are drawn on a padded canvas in the theme's background (``image(of:theme:frameBorders:)``
-/// and its overloads); animations are timelines of such stills and the frames between them
-/// (``expansionAnimation(collapsed:expanded:startsExpanded:duration:theme:)``,
-/// ``toggleAnimation(from:to:row:duration:chrome:theme:)``), encoded as animated PNG.
+/// Every component, and any composition of them, answers with a `DisplayList`;
+/// the renderer draws any display list at 1×, 2× or 3×, and an animation as a sequence of
+/// them. It computes no geometry: everything it draws, down to a list avatar's initials, comes
+/// placed. It owns a glyph cache, so it is not thread-safe: use one per thread.
 ///
 /// ```swift
 /// let stack = try TextStack()
-/// let renderer = ComponentRenderer(shaper: stack.shaper, scale: .x2)
-/// let model = ExpandableTextModel(text: StyledText(description), width: 320)
-/// let image = try renderer.image(of: try model.layout(using: stack.engine), theme: .light)
-/// try PNGEncoder.write(image.bitmap, to: "description.png")
+/// let renderer = ComponentRenderer(stack: stack, scale: .x2)
+/// let model = ExpandableTextModel(
+///   text: StyledText(description), environment: ComponentEnvironment(width: 320))
+/// let image = try renderer.image(of: model.displayList(using: stack.engine), padding: 16)
+/// try PNGEncoder.write(image, to: "description.png")
 /// ```
 public struct ComponentRenderer {
   /// The glyph cache every text is drawn with.
-  public let glyphs: GlyphCache
+  let glyphs: GlyphCache
   /// The pixels per point.
-  public var scale: RasterCanvas.Scale
-  /// The space around a component on its image, in points.
-  public var padding: Double
-  /// The frames per second of animations.
-  public var framesPerSecond: Double
+  public var scale: RasterScale
 
-  /// Creates a renderer for the fonts of a shaper.
+  /// Creates a renderer for the fonts of a text stack.
   ///
   /// - Parameters:
-  ///   - shaper: The shaper whose fonts the layouts use.
-  ///   - scale: The pixels per point.
-  ///   - padding: The space around a component on its image, in points (16 by default).
-  ///   - framesPerSecond: The frames per second of animations (30 by default).
-  public init(
-    shaper: HarfBuzzShaper, scale: RasterCanvas.Scale, padding: Double = 16,
-    framesPerSecond: Double = 30
-  ) {
-    self.init(
-      glyphs: GlyphCache(shaper: shaper), scale: scale, padding: padding,
-      framesPerSecond: framesPerSecond)
+  ///   - stack: The text stack whose engine laid the texts out.
+  ///   - scale: The pixels per point, 2 by default.
+  public init(stack: TextStack, scale: RasterScale = .x2) {
+    self.init(glyphs: GlyphCache(shaper: stack.shaper), scale: scale)
   }
 
   /// Creates a renderer that draws with a glyph cache.
-  public init(
-    glyphs: GlyphCache, scale: RasterCanvas.Scale, padding: Double = 16,
-    framesPerSecond: Double = 30
-  ) {
-    precondition(padding >= 0 && padding.isFinite, "The padding is a finite size, got \(padding)")
-    precondition(
-      framesPerSecond > 0 && framesPerSecond.isFinite,
-      "Animations have a positive frame rate, got \(framesPerSecond)")
+  package init(glyphs: GlyphCache, scale: RasterScale) {
     self.glyphs = glyphs
     self.scale = scale
-    self.padding = padding
-    self.framesPerSecond = framesPerSecond
   }
 
-  // MARK: - Canvases
+  // MARK: - Images
 
-  /// A canvas for a component of a size, with the padding around it, in the theme's background.
+  /// A display list drawn on its background, with a margin of the background around it.
   ///
-  /// A component 0 points tall (an empty list) gets the padding alone.
-  public func canvas(width: Double, height: Double, theme: Theme) -> RasterCanvas {
-    RasterCanvas(
-      width: width + 2 * padding, height: max(0, height) + 2 * padding, scale: scale,
-      theme: theme)
+  /// - Parameters:
+  ///   - list: What to draw.
+  ///   - padding: The margin around the component, in points.
+  /// - Returns: The bitmap, `(size + 2 × padding) × scale` pixels, rounded up.
+  /// - Throws: ``TextRasterError/imageTooLarge(width:height:frames:)`` for a bitmap too large
+  ///   to make; ``TextRasterError`` when a glyph cannot be rendered.
+  public func image<Action>(
+    of list: DisplayList<Action>, padding: Double = 0
+  ) throws(TextRasterError) -> RGBABitmap {
+    let size = LayoutSize(width: Double(list.size.width), height: Double(list.size.height))
+    try checkSize(size, padding: padding)
+    var canvas = canvas(size, padding: padding, background: list.background)
+    try draw(list, at: LayoutPoint(x: padding, y: padding), in: &canvas)
+    return canvas.bitmap
   }
 
-  /// Checks that a padded image of a component's size (and, for an animation, all its frames)
-  /// can be made, before anything is drawn.
+  /// An animation as an animated PNG: each frame a display list on its background, every frame
+  /// as large as the largest (a component that grows keeps its top-left corner).
+  ///
+  /// - Parameters:
+  ///   - frames: The display lists and how long each shows.
+  ///   - padding: The margin around the component, in points.
+  ///   - loopCount: How many times the animation plays, 0 for ever.
+  ///   - compression: How hard to compress: ``PNGCompression/fast`` for images made on every
+  ///     tap.
+  /// - Throws: ``TextRasterError/imageTooLarge(width:height:frames:)`` before drawing anything
+  ///   when all frames would not fit in memory.
+  public func animation<Action>(
+    _ frames: [AnimationFrame<Action>], padding: Double = 0, loopCount: Int = 0,
+    compression: PNGCompression = .small
+  ) throws(TextRasterError) -> AnimatedPNGWriter {
+    var size = LayoutSize(width: 0, height: 0)
+    for frame in frames {
+      size.width = max(size.width, Double(frame.list.size.width))
+      size.height = max(size.height, Double(frame.list.size.height))
+    }
+    try checkSize(size, padding: padding, frames: frames.count)
+    var writer = AnimatedPNGWriter(loopCount: loopCount, compression: compression)
+    for frame in frames {
+      var canvas = canvas(size, padding: padding, background: frame.list.background)
+      try draw(frame.list, at: LayoutPoint(x: padding, y: padding), in: &canvas)
+      try writer.append(canvas.bitmap, delay: frame.delay)
+    }
+    return writer
+  }
+
+  /// A canvas of a component's size and a margin, in a background color; at least a point in
+  /// each direction, so that an empty component still makes an image.
+  private func canvas(
+    _ size: LayoutSize, padding: Double, background: TextColor
+  ) -> RasterCanvas {
+    RasterCanvas(
+      width: max(1, size.width + 2 * padding), height: max(1, size.height + 2 * padding),
+      scale: scale, background: background)
+  }
+
+  /// Checks that a padded image of a size (and, for an animation, all its frames) can be made,
+  /// before anything is drawn.
   ///
   /// - Throws: ``TextRasterError/imageTooLarge(width:height:frames:)`` with the size in pixels.
-  public func checkSize(width: Double, height: Double, frames: Int = 1) throws(TextRasterError) {
-    let pixelWidth = ((width + 2 * padding) * scale.factor).rounded(.up)
-    let pixelHeight = ((max(0, height) + 2 * padding) * scale.factor).rounded(.up)
+  package func checkSize(
+    _ size: LayoutSize, padding: Double, frames: Int = 1
+  ) throws(TextRasterError) {
+    let pixelWidth = (max(1, size.width + 2 * padding) * scale.factor).rounded(.up)
+    let pixelHeight = (max(1, size.height + 2 * padding) * scale.factor).rounded(.up)
     let side = Double(RGBABitmap.maximumSide)
     guard pixelWidth.isFinite, pixelHeight.isFinite, pixelWidth <= side, pixelHeight <= side,
       pixelWidth * pixelHeight <= Double(RGBABitmap.maximumPixels),
@@ -89,100 +117,122 @@ public struct ComponentRenderer {
     }
   }
 
-  /// Where a component's top-left corner goes on a padded canvas.
-  public var origin: LayoutPoint { LayoutPoint(x: padding, y: padding) }
+  // MARK: - Drawing
 
-  // MARK: - Stills
-
-  /// An expandable text in one state, padded, with its frames outlined if asked: the
-  /// component's full-width frame and the box of its lines.
-  public func image(
-    of layout: ExpandableTextLayout, theme: Theme, frameBorders: FrameBorderStyle? = nil
-  ) throws(TextRasterError) -> RasterCanvas {
-    try checkSize(width: layout.size.width, height: max(1, layout.size.height))
-    var canvas = canvas(width: layout.size.width, height: max(1, layout.size.height), theme: theme)
-    try draw(layout, at: origin, in: &canvas, theme: theme)
-    if let frameBorders {
-      drawBorders(
-        frame: LayoutRect(x: 0, y: 0, width: layout.size.width, height: layout.size.height),
-        textFrame: Self.linesBox(of: layout.text), style: frameBorders, at: origin,
-        in: &canvas)
-    }
-    return canvas
+  /// Draws a display list's items with the component's top-left corner at a point of a canvas;
+  /// the background is left as it is.
+  package func draw<Action>(
+    _ list: DisplayList<Action>, at origin: LayoutPoint, in canvas: inout RasterCanvas
+  ) throws(TextRasterError) {
+    for item in list.items { try draw(item, at: origin, in: &canvas) }
   }
 
-  /// A full-width text, padded, with its frames outlined if asked.
-  public func image(
-    of aligned: AlignedText, theme: Theme, frameBorders: FrameBorderStyle? = nil
-  ) throws(TextRasterError) -> RasterCanvas {
-    try checkSize(width: aligned.frame.width, height: max(1, aligned.frame.height))
-    var canvas = canvas(
-      width: aligned.frame.width, height: max(1, aligned.frame.height), theme: theme)
-    try draw(aligned, at: origin, in: &canvas, theme: theme, frameBorders: frameBorders)
-    return canvas
-  }
-
-  /// A laid-out list, padded, in a list style.
-  public func image<ID>(
-    of list: ListLayout<ID>, chrome: ListChrome<ID>, theme: Theme
-  ) throws(TextRasterError) -> RasterCanvas {
-    try checkSize(width: list.size.width, height: list.size.height)
-    var canvas = canvas(width: list.size.width, height: list.size.height, theme: theme)
-    try draw(list, chrome: chrome, at: origin, in: &canvas, theme: theme)
-    return canvas
-  }
-
-  /// A window of a laid-out list, padded: the rows that meet the band from `top` down
-  /// `height` points (in list coordinates), drawn where they fall in it, for a list too long
-  /// for one image. Lay the list out with the same band as its visible rectangle, so that only
-  /// those rows get their text.
-  ///
-  /// - Parameters:
-  ///   - top: Where the window starts, in points from the list's top (at least 0).
-  ///   - height: The window's height in points; the image ends with the list if it ends first.
-  public func image<ID>(
-    of list: ListLayout<ID>, from top: Double, height: Double, chrome: ListChrome<ID>,
-    theme: Theme
-  ) throws(TextRasterError) -> RasterCanvas {
-    let shown = max(1, min(height, list.size.height - top))
-    try checkSize(width: list.size.width, height: shown)
-    var canvas = canvas(width: list.size.width, height: shown, theme: theme)
-    var window = list
-    window.rows = list.rows.filter { $0.frame.maxY > top && $0.frame.minY < top + shown }
-    try draw(
-      window, chrome: chrome, at: LayoutPoint(x: origin.x, y: origin.y - top), in: &canvas,
-      theme: theme)
-    // The padding stays the background: rows cut by the window's edges end there.
-    let full = list.size.width + 2 * padding
-    canvas.fill(rect: LayoutRect(x: 0, y: 0, width: full, height: padding), color: theme.background)
-    canvas.fill(
-      rect: LayoutRect(x: 0, y: padding + shown, width: full, height: padding),
-      color: theme.background)
-    return canvas
-  }
-
-  /// Outlines a component's frame and the frame of its text, in points from `origin`.
-  public func drawBorders(
-    frame: LayoutRect, textFrame: LayoutRect, style: FrameBorderStyle, at origin: LayoutPoint,
-    in canvas: inout RasterCanvas
-  ) {
-    for (rect, color) in [(frame, style.frameColor), (textFrame, style.textFrameColor)] {
-      canvas.strokeBorder(
-        rect: LayoutRect(
-          x: origin.x + rect.minX, y: origin.y + rect.minY, width: rect.width,
-          height: rect.height),
-        color: color, lineWidth: style.lineWidth)
+  private func draw(
+    _ item: DisplayItem, at origin: LayoutPoint, in canvas: inout RasterCanvas
+  ) throws(TextRasterError) {
+    switch item {
+    case .text(let text):
+      try glyphs.draw(
+        text.layout,
+        at: LayoutPoint(x: origin.x + Double(text.origin.x), y: origin.y + Double(text.origin.y)),
+        in: &canvas,
+        colors: TextColors(
+          primary: text.color, label: text.accentColor, underlinesLinks: text.underlinesLinks),
+        spoilers: text.spoilers)
+    case .shape(let shape):
+      let rect = Self.moved(shape.rect, by: origin)
+      switch shape.paint {
+      case .fill:
+        canvas.fill(roundedRect: rect, cornerRadius: shape.cornerRadius, color: shape.color)
+      case .stroke(let lineWidth):
+        canvas.strokeBorder(
+          roundedRect: rect, cornerRadius: shape.cornerRadius, color: shape.color,
+          lineWidth: lineWidth)
+      }
+    case .dust(let dust):
+      drawDust(dust, at: origin, in: &canvas)
+    case .group(let group):
+      try drawGroup(group, at: origin, in: &canvas)
     }
   }
 
-  /// The smallest rectangle holding every line's frame: the box the text's lines fill.
-  public static func linesBox(of layout: LaidOutText) -> LayoutRect {
-    guard let first = layout.lines.first, let last = layout.lines.last else {
-      return LayoutRect(x: 0, y: 0, width: 0, height: 0)
+  /// Draws a group's items into a layer (as small as its clip), masks and fades the layer,
+  /// and composites it.
+  private func drawGroup(
+    _ group: GroupItem, at origin: LayoutPoint, in canvas: inout RasterCanvas
+  ) throws(TextRasterError) {
+    guard group.opacity > 0 else { return }
+    if group.clip == nil && group.mask == nil && group.opacity >= 1 {
+      for item in group.items { try draw(item, at: origin, in: &canvas) }
+      return
     }
-    let minX = layout.lines.map(\.frame.minX).min() ?? 0
-    let maxX = layout.lines.map(\.frame.maxX).max() ?? 0
+    let clip =
+      group.clip.map { Self.moved($0, by: origin) }
+      ?? LayoutRect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
+    guard var layer = ClipLayer(clip: clip, on: canvas) else { return }
+    let layerOrigin = layer.convert(origin)
+    for item in group.items { try draw(item, at: layerOrigin, in: &layer.canvas) }
+    switch group.mask {
+    case nil:
+      break
+    case .fade(let fade):
+      let ramp = Self.moved(fade.rect, by: layerOrigin)
+      let size = layer.canvas.size
+      layer.canvas.applyMask(
+        LinearGradientMask(direction: fade.clearEdge == .right ? .towardRight : .towardLeft),
+        in: ramp)
+      // Past the ramp's clear end the text lies under the button: hidden, up to the layer's
+      // edge, so that no overhanging glyph ink shows either.
+      switch fade.clearEdge {
+      case .right:
+        layer.canvas.clear(
+          LayoutRect(
+            x: ramp.maxX, y: ramp.minY, width: max(0, size.width - ramp.maxX),
+            height: ramp.height))
+      case .left:
+        layer.canvas.clear(
+          LayoutRect(x: 0, y: ramp.minY, width: max(0, ramp.minX), height: ramp.height))
+      }
+    case .circle(let center, let radius):
+      let pixel = layer.canvas.pixelPoint(
+        LayoutPoint(
+          x: layerOrigin.x + Double(center.x), y: layerOrigin.y + Double(center.y)))
+      layer.canvas.bitmap.clear(
+        outsideCircleCenteredAt: pixel, radius: radius * layer.canvas.scale.factor)
+    }
+    if group.opacity < 1 { layer.canvas.bitmap.multiplyOpacity(by: group.opacity) }
+    layer.composite(onto: &canvas)
+  }
+
+  /// Draws grains of dust as anti-aliased dots in their colors.
+  private func drawDust(_ dust: DustItem, at origin: LayoutPoint, in canvas: inout RasterCanvas) {
+    for grain in dust.grains where grain.opacity > 0.004 {
+      let base = dust.colors[grain.colorIndex]
+      canvas.fillDot(
+        at: LayoutPoint(x: origin.x + Double(grain.center.x), y: origin.y + Double(grain.center.y)),
+        diameter: grain.diameter,
+        color: TextColor(
+          red: base.red, green: base.green, blue: base.blue, alpha: base.alpha * grain.opacity))
+    }
+  }
+
+  private static func moved(_ rect: CGRect, by origin: LayoutPoint) -> LayoutRect {
+    let rect = LayoutRect(rect)
     return LayoutRect(
-      x: minX, y: first.top, width: maxX - minX, height: last.top + last.height - first.top)
+      x: origin.x + rect.minX, y: origin.y + rect.minY, width: rect.width, height: rect.height)
+  }
+}
+
+/// One frame of an animation: a display list, and how long it shows.
+public struct AnimationFrame<Action: Hashable & Sendable>: Sendable {
+  /// What the frame shows.
+  public var list: DisplayList<Action>
+  /// How long it shows.
+  public var delay: Duration
+
+  /// Creates a frame.
+  public init(list: DisplayList<Action>, delay: Duration) {
+    self.list = list
+    self.delay = delay
   }
 }

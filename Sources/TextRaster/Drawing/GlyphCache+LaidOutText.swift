@@ -1,4 +1,5 @@
-import TextLayout
+@_spi(Backend) import TextLayout
+@_spi(FrontEnd) import TextReveal
 
 extension GlyphCache {
   /// Draws every line of a layout.
@@ -19,7 +20,7 @@ extension GlyphCache {
   ///   - colors: The colors for text and the token label whose styles name no color.
   ///   - spoilers: Whether runs styled as spoilers are drawn.
   /// - Throws: ``TextRasterError`` when a glyph cannot be rendered.
-  public func draw(
+  package func draw(
     _ layout: LaidOutText, at origin: LayoutPoint, in canvas: inout RasterCanvas,
     colors: TextColors = TextColors(), spoilers: SpoilerTextVisibility = .visible
   ) throws(TextRasterError) {

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The colors a layout is drawn with where its styles name none.
 ///
@@ -9,13 +9,13 @@ import TextLayout
 /// ```swift
 /// let colors = TextColors(primary: .init(red: 0, green: 0, blue: 0), label: .init(red: 0, green: 0.48, blue: 1))
 /// ```
-public struct TextColors: Sendable, Hashable {
+package struct TextColors: Sendable, Hashable {
   /// The color of text whose style names no color.
-  public var primary: TextColor
+  package var primary: TextColor
   /// The color of the truncation token's label, and of links whose style names no color.
-  public var label: TextColor
+  package var label: TextColor
   /// Whether links are underlined (SwiftUI's `Text` underlines none; a web page most).
-  public var underlinesLinks: Bool
+  package var underlinesLinks: Bool
 
   /// Creates a set of colors.
   ///
@@ -23,7 +23,7 @@ public struct TextColors: Sendable, Hashable {
   ///   - primary: The text color, black by default.
   ///   - label: The token label's and links' color, Apple's system blue (#007AFF) by default.
   ///   - underlinesLinks: Whether links are underlined; not by default, as in SwiftUI.
-  public init(
+  package init(
     primary: TextColor = TextColor(red: 0, green: 0, blue: 0),
     label: TextColor = TextColor(red: 0, green: 122 / 255, blue: 1),
     underlinesLinks: Bool = false
@@ -34,7 +34,7 @@ public struct TextColors: Sendable, Hashable {
   }
 
   /// White text with the dark-mode system blue (#0A84FF) label, for dark backgrounds.
-  public static let dark = TextColors(
+  package static let dark = TextColors(
     primary: TextColor(red: 1, green: 1, blue: 1),
     label: TextColor(red: 10 / 255, green: 132 / 255, blue: 1))
 }

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 extension GlyphCache {
   /// What makes two rendered glyphs identical: the face, the glyph, the pixel size and the

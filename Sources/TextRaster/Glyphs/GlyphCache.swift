@@ -1,13 +1,13 @@
 import CFreeType
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 /// A FreeType glyph cache: draws glyph runs (and whole laid-out texts) with FreeType's
 /// anti-aliased bitmaps, placed at fractional positions. Components are drawn by
 /// ``ComponentRenderer``, which owns one.
 ///
-/// The cache opens its own FreeType library and a face for every ``FontID`` it meets, from
-/// the file and face index the shaper reports (``HarfBuzzShaper/fontFace(for:)``). Glyphs are
+/// The cache opens its own FreeType library and a face for every `FontID` it meets, from
+/// the file and face index the shaper reports (`HarfBuzzShaper.fontFace(for:)`). Glyphs are
 /// rendered unhinted (`FT_LOAD_NO_HINTING`), at the run's size times the canvas scale, in
 /// FreeType's normal 256-level anti-aliasing mode, so their shapes and positions follow the
 /// unhinted advances the layout measured with.
@@ -33,9 +33,9 @@ import TextShaping
 /// var canvas = RasterCanvas(width: 200, height: layout.size.height, scale: .x2)
 /// try glyphs.draw(layout, at: LayoutPoint(x: 0, y: 0), in: &canvas)
 /// ```
-public final class GlyphCache {
+package final class GlyphCache {
   /// The number of cached glyph bitmaps at which the cache is emptied.
-  public static let cacheLimit = 20_000
+  package static let cacheLimit = 20_000
 
   private let fontFaces: (FontID) -> FontFace?
   private var library: FT_Library?
@@ -53,8 +53,8 @@ public final class GlyphCache {
 
   /// Creates a rasterizer for the glyph runs a shaper makes.
   ///
-  /// - Parameter shaper: The shaper whose ``FontID`` values the glyph runs carry.
-  public convenience init(shaper: HarfBuzzShaper) {
+  /// - Parameter shaper: The shaper whose `FontID` values the glyph runs carry.
+  package convenience init(shaper: HarfBuzzShaper) {
     self.init(fontFaces: { shaper.fontFace(for: $0) })
   }
 
@@ -62,7 +62,7 @@ public final class GlyphCache {
   ///
   /// - Parameter fontFaces: Returns the file and face index of a font, or `nil` when the font is
   ///   unknown (drawing its glyphs then throws ``TextRasterError/unknownFont(_:)``).
-  public init(fontFaces: @escaping (FontID) -> FontFace?) {
+  package init(fontFaces: @escaping (FontID) -> FontFace?) {
     self.fontFaces = fontFaces
   }
 
@@ -72,7 +72,7 @@ public final class GlyphCache {
   }
 
   /// The number of rendered glyph bitmaps in the cache.
-  public var cachedGlyphCount: Int { cache.count }
+  package var cachedGlyphCount: Int { cache.count }
 
   // MARK: - Drawing
 
@@ -86,7 +86,7 @@ public final class GlyphCache {
   /// - Throws: ``TextRasterError/unknownFont(_:)`` when the font's file is not known, or
   ///   ``TextRasterError/freeType(function:code:path:)`` when FreeType cannot open the file or
   ///   load or render a glyph.
-  public func draw(
+  package func draw(
     _ run: GlyphRun, at pen: LayoutPoint, color: TextColor, in canvas: inout RasterCanvas
   ) throws(TextRasterError) {
     let scale = canvas.scale.factor
@@ -228,7 +228,7 @@ public final class GlyphCache {
 
   private func openFace(for font: FontID) throws(TextRasterError) -> OpenFace {
     if let open = faces[font] { return open }
-    guard let description = fontFaces(font) else { throw .unknownFont(font) }
+    guard let description = fontFaces(font) else { throw .unknownFont(font.rawValue) }
     if library == nil {
       var created: FT_Library?
       let error = FT_Init_FreeType(&created)

@@ -18,18 +18,18 @@
 /// }
 /// try animation.write(to: "gallery/spoiler-reveal@2x.png")
 /// ```
-public struct AnimatedPNG: Sendable, Hashable {
+package struct AnimatedPNG: Sendable, Hashable {
   /// The frames, in order.
-  public var frames: [Frame]
+  package var frames: [Frame]
   /// How many times the animation plays; 0 means forever.
-  public var loopCount: Int
+  package var loopCount: Int
 
   /// Creates an animation.
   ///
   /// - Parameters:
   ///   - frames: The frames; all must have the same size.
   ///   - loopCount: How many times to play, 0 (forever) by default.
-  public init(frames: [Frame] = [], loopCount: Int = 0) {
+  package init(frames: [Frame] = [], loopCount: Int = 0) {
     precondition(loopCount >= 0, "A loop count is 0 (forever) or positive")
     self.frames = frames
     self.loopCount = loopCount
@@ -40,20 +40,20 @@ public struct AnimatedPNG: Sendable, Hashable {
   /// - Parameters:
   ///   - bitmap: The frame's image.
   ///   - delay: How long the frame is shown.
-  public mutating func append(_ bitmap: RGBABitmap, delay: Duration) {
+  package mutating func append(_ bitmap: RGBABitmap, delay: Duration) {
     frames.append(Frame(bitmap: bitmap, delay: delay))
   }
 
   /// One image of an animation and how long it is shown.
-  public struct Frame: Sendable, Hashable {
+  package struct Frame: Sendable, Hashable {
     /// The image.
-    public var bitmap: RGBABitmap
+    package var bitmap: RGBABitmap
     /// How long the image is shown before the next frame, at millisecond precision (delays
     /// above 65.535 seconds are stored in hundredths of a second, up to 655.35 seconds).
-    public var delay: Duration
+    package var delay: Duration
 
     /// Creates a frame.
-    public init(bitmap: RGBABitmap, delay: Duration) {
+    package init(bitmap: RGBABitmap, delay: Duration) {
       precondition(delay >= .zero, "A frame's delay cannot be negative")
       self.bitmap = bitmap
       self.delay = delay
@@ -71,7 +71,7 @@ public struct AnimatedPNG: Sendable, Hashable {
   /// - Returns: The file's bytes.
   /// - Throws: ``TextRasterError/invalidAnimation(reason:)`` when there are no frames or their
   ///   sizes differ, ``TextRasterError/zlib(function:code:)`` when compression fails.
-  public func encode() throws(TextRasterError) -> [UInt8] {
+  package func encode() throws(TextRasterError) -> [UInt8] {
     var writer = AnimatedPNGWriter(loopCount: loopCount)
     for frame in frames { try writer.append(frame.bitmap, delay: frame.delay) }
     return try writer.encode()
@@ -82,7 +82,7 @@ public struct AnimatedPNG: Sendable, Hashable {
   /// - Parameter path: The file to create or replace; its directory must exist.
   /// - Throws: ``TextRasterError/cannotWrite(path:function:code:)`` naming `path`, or the errors
   ///   of ``encode()``.
-  public func write(to path: String) throws(TextRasterError) {
+  package func write(to path: String) throws(TextRasterError) {
     try AtomicFile.write(encode(), to: path)
   }
 

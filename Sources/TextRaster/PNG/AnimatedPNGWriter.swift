@@ -1,6 +1,6 @@
 /// An animated PNG (APNG) encoded as its frames arrive: only the compressed file so far and the
 /// last frame's pixels are kept, so an animation of any length needs the memory of one frame
-/// and of its compressed output, not of every frame (``AnimatedPNG`` keeps its frames).
+/// and of its compressed output, not of every frame (a list of bitmaps would keep every frame).
 ///
 /// The component renderer's animations are written with it:
 ///

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// What every component reads from its surroundings: the width it is given, the dynamic type
 /// size, the colors and the layout direction.
@@ -24,6 +24,9 @@ public struct ComponentEnvironment: Sendable, Hashable {
   public var direction: InterfaceDirection
   /// Where tabs in the component's text advance to: every 28 points by default.
   public var tabStops: TabStops
+  /// Whether motion is reduced (Reduce Motion): changes of height happen at once, spoiler dust
+  /// is static dots, and a reveal is a cross-fade.
+  public var reducesMotion: Bool
 
   /// Creates an environment.
   ///
@@ -33,14 +36,17 @@ public struct ComponentEnvironment: Sendable, Hashable {
   ///   - theme: The colors, ``Theme/light`` by default.
   ///   - direction: The interface direction, left to right by default.
   ///   - tabStops: Where tabs advance to, every 28 points by default.
+  ///   - reducesMotion: Whether motion is reduced, not by default.
   public init(
     width: Double, typeSize: TypeSize = .large, theme: Theme = .light,
-    direction: InterfaceDirection = .leftToRight, tabStops: TabStops = .default
+    direction: InterfaceDirection = .leftToRight, tabStops: TabStops = .default,
+    reducesMotion: Bool = false
   ) {
     self.width = width
     self.typeSize = typeSize
     self.theme = theme
     self.direction = direction
     self.tabStops = tabStops
+    self.reducesMotion = reducesMotion
   }
 }

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 extension StyledText {
   /// The text with every run's font size multiplied by a content size category's scale.

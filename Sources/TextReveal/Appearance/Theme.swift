@@ -1,7 +1,7 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The colors a component is drawn with: light and dark variants of Apple's system colors.
-public struct Theme: Sendable, Hashable {
+public struct Theme: Sendable, Hashable, Codable, CaseIterable {
   /// The theme's name, "light" or "dark" for the built-in ones.
   public var name: String
   /// Body text.
@@ -38,4 +38,7 @@ public struct Theme: Sendable, Hashable {
     secondaryText: TextColor(red: 0.922, green: 0.922, blue: 0.961, alpha: 0.6),
     accent: TextColor(red: 0.039, green: 0.518, blue: 1),
     background: TextColor(red: 0, green: 0, blue: 0))
+
+  /// The built-in themes: ``light`` and ``dark``.
+  public static let allCases = [light, dark]
 }

@@ -1,3 +1,5 @@
+@_spi(Backend) import TextLayout
+
 /// Apple's content size categories (dynamic type) with the body text size of each.
 public enum TypeSize: String, Sendable, Hashable, CaseIterable, Codable {
   case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
@@ -27,20 +29,4 @@ public enum TypeSize: String, Sendable, Hashable, CaseIterable, Codable {
 
   /// Whether this is one of the five accessibility sizes.
   public var isAccessibilityCategory: Bool { bodySize >= 28 }
-
-  /// The category from a short name: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,
-  /// AX1 to AX5, or a case name.
-  public init?(name: String) {
-    let names: [String: TypeSize] = [
-      "xsmall": .extraSmall, "small": .small, "medium": .medium, "large": .large,
-      "xlarge": .extraLarge, "xxlarge": .extraExtraLarge, "xxxlarge": .extraExtraExtraLarge,
-      "ax1": .accessibilityMedium, "ax2": .accessibilityLarge, "ax3": .accessibilityExtraLarge,
-      "ax4": .accessibilityExtraExtraLarge, "ax5": .accessibilityExtraExtraExtraLarge,
-    ]
-    if let category = names[name.lowercased()] ?? TypeSize(rawValue: name) {
-      self = category
-    } else {
-      return nil
-    }
-  }
 }

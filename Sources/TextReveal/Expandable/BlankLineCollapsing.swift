@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The clean-up an expandable text applies: trimming and collapsing runs of blank lines, keeping
 /// each character's style.

@@ -1,70 +1,55 @@
-import TextLayout
+import Foundation
+@_spi(Backend) import TextLayout
 
-/// An expandable text laid out in one state: what to draw and where the buttons are.
-public struct ExpandableTextLayout: Sendable, Hashable {
+/// An expandable text laid out in one state: what its display list is made of.
+package struct ExpandableTextLayout: Sendable, Hashable {
   /// The text as drawn (trimmed; blank lines collapsed while collapsed; "less" appended when
   /// expanded and a "less" label is set).
-  public var text: LaidOutText
+  package var text: LaidOutText
   /// Whether the layout shows the whole text.
-  public var isExpanded: Bool
+  package var isExpanded: Bool
   /// Whether the text is cut at the line limit (decided on the text as shown expanded).
-  public var isTruncated: Bool
-  /// The "more" label, placed, when collapsed and cut.
-  public var moreButton: PlacedLabel?
-  /// The "less" label's rectangle, when expanded and a "less" label is set.
-  public var lessButton: LayoutRect?
+  package var isTruncated: Bool
+  /// The `.fade` style's "more" label, placed, when collapsed and cut.
+  package var moreLabel: PlacedLabel?
+  /// The "more" or "less" button's rectangle, when the state has one.
+  package var button: LayoutRect?
   /// The fade under the "more" label in the `.fade` style.
-  public var fade: FadeMask?
+  package var fade: (rect: LayoutRect, clearEdge: FadeMask.Edge)?
   /// The component's frame: the full width, as tall as the text.
-  public var size: LayoutSize
+  package var size: LayoutSize
   /// The height of the collapsed state.
-  public var collapsedHeight: Double
+  package var collapsedHeight: Double
   /// The height of the expanded state.
-  public var expandedHeight: Double
+  package var expandedHeight: Double
+
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.text == rhs.text && lhs.isExpanded == rhs.isExpanded && lhs.isTruncated == rhs.isTruncated
+      && lhs.moreLabel == rhs.moreLabel && lhs.button == rhs.button
+      && lhs.fade?.rect == rhs.fade?.rect && lhs.fade?.clearEdge == rhs.fade?.clearEdge
+      && lhs.size == rhs.size && lhs.collapsedHeight == rhs.collapsedHeight
+      && lhs.expandedHeight == rhs.expandedHeight
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(text)
+    hasher.combine(isExpanded)
+    hasher.combine(size)
+  }
 }
 
-/// A label laid out on its own and placed in the component: the `.fade` style's "more" button.
-public struct PlacedLabel: Sendable, Hashable {
+/// A label laid out on its own and placed in a component: the `.fade` style's "more", a list
+/// row's "Read more", a "Show all" button's title.
+package struct PlacedLabel: Sendable, Hashable {
   /// The label's layout.
-  public var layout: LaidOutText
+  package var layout: LaidOutText
   /// Where the label's layout origin sits in the component.
-  public var origin: LayoutPoint
+  package var origin: LayoutPoint
 
   /// The label's rectangle in the component.
-  public var frame: LayoutRect {
+  package var frame: LayoutRect {
     LayoutRect(
-      x: origin.x + (layout.lines.first?.x ?? 0), y: origin.y, width: layout.size.width,
-      height: layout.size.height)
-  }
-}
-
-/// A horizontal alpha ramp over a rectangle: text under it fades from opaque to clear.
-public struct FadeMask: Sendable, Hashable {
-  /// The rectangle the ramp covers; text beyond its clear end (under the label) is hidden.
-  public var rect: LayoutRect
-  /// Which side of the rectangle is clear.
-  public var clearEdge: Edge
-
-  /// A horizontal edge.
-  public enum Edge: Sendable, Hashable {
-    /// Clear at the left, for right-to-left text.
-    case left
-    /// Clear at the right, for left-to-right text.
-    case right
-  }
-
-  /// The opacity of text at a point: the ramp applies on the rectangle's rows only.
-  public func opacity(at point: LayoutPoint) -> Double {
-    guard point.y >= rect.minY && point.y < rect.maxY else { return 1 }
-    return opacity(atX: point.x)
-  }
-
-  /// The opacity of text at an x coordinate: 1 before the ramp, 0 at and past its clear end.
-  public func opacity(atX x: Double) -> Double {
-    let fraction = rect.width > 0 ? (x - rect.minX) / rect.width : 1
-    switch clearEdge {
-    case .right: return min(1, max(0, 1 - fraction))
-    case .left: return min(1, max(0, fraction))
-    }
+      x: origin.x + (layout.lines.first?.x ?? 0), y: origin.y, width: layout.layoutSize.width,
+      height: layout.layoutSize.height)
   }
 }

@@ -1,3 +1,5 @@
+@_spi(Backend) import TextLayout
+
 /// How an expandable text shows that it is cut.
 public enum TruncationStyle: String, Sendable, Hashable, CaseIterable, Codable {
   /// App Store style: the last line runs to the trailing edge, "more" sits at its trailing end,

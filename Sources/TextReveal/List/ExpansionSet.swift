@@ -1,3 +1,5 @@
+@_spi(Backend) import TextLayout
+
 /// Which rows of a list are expanded, keyed by the rows' stable identity.
 ///
 /// Keying by identity rather than by index is what keeps the state right when rows are
@@ -54,7 +56,7 @@ public struct ExpansionSet<ID: Hashable & Sendable>: Sendable, Hashable {
   }
 
   /// Collapses every row.
-  public mutating func collapseAll() {
+  package mutating func collapseAll() {
     expanded.removeAll()
     lastExpanded = nil
   }
@@ -71,7 +73,7 @@ public struct ExpansionSet<ID: Hashable & Sendable>: Sendable, Hashable {
   }
 
   /// Forgets rows that are no longer in the list, so that a reused identity starts collapsed.
-  public mutating func removeAll(notIn ids: some Sequence<ID>) {
+  package mutating func removeAll(notIn ids: some Sequence<ID>) {
     let kept = Set(ids)
     expanded.formIntersection(kept)
     if let last = lastExpanded, !kept.contains(last) { lastExpanded = nil }

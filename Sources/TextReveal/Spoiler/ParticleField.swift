@@ -1,49 +1,55 @@
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The dust over hidden words: a deterministic particle system.
 ///
-/// Telegram's numbers: each region emits uniformly inside its word rectangles at
-/// `min(100_000, area × 0.35)` particles a second, each living 1 second (so about 0.35 live
-/// particles per square point), starting at a random speed up to 20 points a second in a random
-/// direction, 0.5 to 2 points wide, its opacity rising from 0 and falling back to 0 over its
-/// life (`4 · age · (1 − age)`, a parabola from 0 up to 1 at half its life and back).
+/// Fine grains, as Telegram draws them: each region emits uniformly inside its rectangles at
+/// ``density`` grains per square point per second (at most ``maximumRate``), each living
+/// ``lifetime``, starting at a random speed up to ``maximumSpeed`` in a random direction,
+/// ``sizes`` wide, its opacity rising from 0 and falling back to 0 over its life
+/// (`4 · age · (1 − age)`). A grain bounces off its rectangle's edges, inset by its radius, so no
+/// grain ever reaches outside its word.
 ///
-/// Every particle is a pure function of the seed, its region and its index: the *i*-th
-/// particle of a region is born at `i / rate` seconds, where it starts and how it moves come
-/// from a counter-based hash of (seed, region, *i*), and it bounces off its rectangle's edges
-/// so that it never leaves its word. The particles alive at a time are those born in the
-/// second before it, computed directly. So there is no state to advance: a frame after a
-/// dropped frame, or after any step, is exactly (bit for bit, a tolerance of zero) the frame
-/// many small steps would reach, and the same seed and time give the same particles on every
-/// run. Births start a second before time 0, so the dust is full from the first frame.
-///
-/// With reduced motion, the field is static dots instead: about 0.25 per square point, placed
-/// by the same hash, not moving and not fading.
-public struct ParticleField: Sendable, Hashable {
+/// Every grain is a pure function of the seed, its region and its index: the *i*-th grain of a
+/// region is born at `i / rate` seconds, and where it starts and how it moves come from a
+/// counter-based hash of (seed, region, *i*). The grains alive at a time are those born in the
+/// lifetime before it, computed directly: there is no state to advance, a frame after a dropped
+/// frame is exactly the frame many small steps would reach, and the same seed and time give the
+/// same grains on every run. Births start a lifetime before time 0, so the dust is full from
+/// the first frame. With reduced motion the field is static dots placed by the same hash.
+package struct ParticleField: Sendable, Hashable {
   /// The seed of every random choice.
-  public var seed: UInt64
+  package var seed: UInt64
   /// Whether the dust is static dots (Reduce Motion).
-  public var reducesMotion: Bool
+  package var reducesMotion: Bool
   /// The rectangles of each region.
-  public private(set) var regions: [[LayoutRect]]
+  package private(set) var regions: [[LayoutRect]]
 
-  /// Particles emitted per square point per second; with a lifetime of 1 s, also the live
-  /// particles per square point.
-  public static let density = 0.35
-  /// The most particles a region emits per second.
-  public static let maximumRate = 100_000.0
-  /// How long a particle lives, in seconds.
-  public static let lifetime = 1.0
-  /// The fastest a particle starts, in points per second.
-  public static let maximumSpeed = 20.0
+  /// Grains emitted per square point per second; with a lifetime of 1 s, also the live grains
+  /// per square point.
+  package static let density = 1.3
+  /// The most grains a region emits per second.
+  package static let maximumRate = 200_000.0
+  /// How long a grain lives, in seconds.
+  package static let lifetime = 1.0
+  /// The fastest a grain starts, in points per second.
+  package static let maximumSpeed = 14.0
   /// The smallest and largest diameter, in points.
-  public static let sizes = 0.5...2.0
+  package static let sizes = 0.45...1.15
   /// Static dots per square point with reduced motion.
-  public static let staticDensity = 0.25
+  package static let staticDensity = 0.9
+
+  /// One grain at one moment, in the layout's coordinates.
+  package struct Grain: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
+    package var size: Double
+    package var opacity: Double
+    package var region: Int
+  }
 
   /// Creates the field over regions' rectangles.
-  public init(regions: [[LayoutRect]], seed: UInt64, reducesMotion: Bool = false) {
+  package init(regions: [[LayoutRect]], seed: UInt64, reducesMotion: Bool = false) {
     self.regions = regions
     self.seed = seed
     self.reducesMotion = reducesMotion
@@ -57,19 +63,15 @@ public struct ParticleField: Sendable, Hashable {
   private let totals: [Double]
 
   /// The emission rate of a region, per second.
-  public func rate(ofRegion index: Int) -> Double {
+  package func rate(ofRegion index: Int) -> Double {
     min(Self.maximumRate, totals[index] * Self.density)
   }
 
-  /// The particles alive at a time, written into a buffer that is emptied first (keep the
-  /// buffer between frames: a frame then allocates nothing).
+  /// The grains alive at a time, appended to a buffer (keep the buffer between frames: a frame
+  /// then allocates nothing; the buffer grows geometrically however many regions there are).
   ///
-  /// - Parameters:
-  ///   - time: Seconds since the dust started.
-  ///   - particles: The buffer.
-  /// - Complexity: O(live particles), about 10 ns each in a release build.
-  public func particles(at time: Double, into particles: inout [SpoilerParticle]) {
-    particles.removeAll(keepingCapacity: true)
+  /// - Complexity: O(live grains), about 10 ns each in a release build.
+  package func grains(at time: Double, into grains: inout [Grain]) {
     // Read once: a static is reached through a check that it was made, on every access.
     let directions = Self.directions
     for region in regions.indices {
@@ -80,10 +82,12 @@ public struct ParticleField: Sendable, Hashable {
         for index in 0..<count {
           var random = Random(seed: seed, region: region, index: Int64(index))
           let (rect, position) = start(in: region, total: total, random: &random)
-          _ = rect
-          particles.append(
-            SpoilerParticle(
-              position: position, size: size(random.unit()), opacity: 0.8, region: region))
+          let size = size(random.unit())
+          grains.append(
+            Grain(
+              x: Self.clamp(position.x, rect.minX, rect.maxX, size / 2),
+              y: Self.clamp(position.y, rect.minY, rect.maxY, size / 2), size: size,
+              opacity: 0.8, region: region))
         }
         continue
       }
@@ -92,7 +96,6 @@ public struct ParticleField: Sendable, Hashable {
       let last = Int64((time * rate).rounded(.down))
       let first = Int64(((time - Self.lifetime) * rate).rounded(.down)) + 1
       guard first <= last else { continue }
-      particles.reserveCapacity(particles.count + Int(last - first + 1))
       for index in first...last {
         let age = time - Double(index) / rate
         guard age >= 0 && age < Self.lifetime else { continue }
@@ -101,13 +104,16 @@ public struct ParticleField: Sendable, Hashable {
         let (direction, other) = random.pair()
         let unit = directions[Int(direction >> 22)]
         let speed = Self.maximumSpeed * Double(other >> 8) * 0x1p-24
-        let x = Self.bounce(start.x + speed * unit.x * age, within: rect.minX, rect.maxX)
-        let y = Self.bounce(start.y + speed * unit.y * age, within: rect.minY, rect.maxY)
+        let size = size(random.unit())
+        let radius = size / 2
         let life = age / Self.lifetime
-        particles.append(
-          SpoilerParticle(
-            position: LayoutPoint(x: x, y: y), size: size(random.unit()),
-            opacity: 4 * life * (1 - life), region: region))
+        grains.append(
+          Grain(
+            x: Self.bounce(
+              start.x + speed * unit.x * age, within: rect.minX + radius, rect.maxX - radius),
+            y: Self.bounce(
+              start.y + speed * unit.y * age, within: rect.minY + radius, rect.maxY - radius),
+            size: size, opacity: 4 * life * (1 - life), region: region))
       }
     }
   }
@@ -118,14 +124,21 @@ public struct ParticleField: Sendable, Hashable {
     Self.sizes.lowerBound + (Self.sizes.upperBound - Self.sizes.lowerBound) * unit
   }
 
-  /// 1,024 unit vectors around the circle: a particle's direction, picked by 10 random bits
-  /// (a third of a degree apart) without a sine and a cosine per particle.
+  /// A coordinate kept inside `low...high` shrunk by a margin on both sides (the middle when
+  /// the span is narrower than both margins).
+  @inline(__always)
+  static func clamp(_ value: Double, _ low: Double, _ high: Double, _ margin: Double) -> Double {
+    guard high - low > 2 * margin else { return (low + high) / 2 }
+    return min(high - margin, max(low + margin, value))
+  }
+
+  /// 1,024 unit vectors around the circle: a grain's direction, picked by 10 random bits.
   static let directions: [LayoutPoint] = (0..<1024).map { index in
     let angle = 2 * Double.pi * Double(index) / 1024
     return LayoutPoint(x: cos(angle), y: sin(angle))
   }
 
-  /// Where a particle starts: in a rectangle of the region picked in proportion to its area,
+  /// Where a grain starts: in a rectangle of the region picked in proportion to its area,
   /// uniformly inside it.
   @inline(__always)
   private func start(
@@ -154,13 +167,14 @@ public struct ParticleField: Sendable, Hashable {
     )
   }
 
-  /// A coordinate folded back into `low...high` as a particle bouncing off the edges.
+  /// A coordinate folded back into `low...high` as a grain bouncing off the edges; the middle
+  /// when the span is empty.
   @inline(__always)
   static func bounce(_ value: Double, within low: Double, _ high: Double) -> Double {
     if value >= low && value <= high { return value }
     let span = high - low
-    guard span > 0 else { return low }
-    // One bounce covers almost every particle: 20 points a second for at most a second.
+    guard span > 0 else { return (low + high) / 2 }
+    // One bounce covers almost every grain: a few points a second for at most a second.
     if value < low && value >= low - span { return 2 * low - value }
     if value > high && value <= high + span { return 2 * high - value }
     var folded = (value - low).truncatingRemainder(dividingBy: 2 * span)
@@ -168,8 +182,8 @@ public struct ParticleField: Sendable, Hashable {
     return low + (folded <= span ? folded : 2 * span - folded)
   }
 
-  /// The random numbers of one particle: SplitMix64 over a counter that starts from a hash of
-  /// the seed, the region and the index, so that any particle can be made on its own.
+  /// The random numbers of one grain: SplitMix64 over a counter that starts from a hash of the
+  /// seed, the region and the index, so that any grain can be made on its own.
   struct Random {
     private var state: UInt64
 

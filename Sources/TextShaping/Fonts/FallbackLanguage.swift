@@ -1,6 +1,7 @@
 import Foundation
+@_spi(Backend) import TextLayout
 
-/// The language fallback faces are chosen for: a BCP 47 tag spelled as Fontconfig's languages
+/// The language fallback faces are chosen for: a language spelled as Fontconfig's languages
 /// are, and the language a script implies when a text names none.
 ///
 /// The same Han character has Simplified Chinese, Traditional Chinese, Japanese and Korean
@@ -9,22 +10,32 @@ import Foundation
 /// one covering each character wins: a paragraph is drawn in several unrelated faces. Asked with
 /// one, it puts the fonts made for that language first, as Pango does with its context language.
 enum FallbackLanguage {
-  /// Fontconfig's name for a BCP 47 tag: lowercase, with Chinese scripts and regions as
-  /// Fontconfig's `zh-cn`, `zh-tw`, `zh-hk`, `zh-sg` and `zh-mo`, and other languages as their
-  /// primary subtag (`ja-JP` is `ja`).
+  /// Fontconfig's name for a language: its primary subtag (`ja-JP` is `ja`), and for Chinese
+  /// one of the three regional forms fonts are made for, `zh-cn` (Simplified), `zh-tw`
+  /// (Traditional) and `zh-hk` (Hong Kong).
   ///
-  /// - Returns: The name, or `nil` for an empty or malformed tag.
-  static func fontconfigName(for tag: String) -> String? {
-    let subtags = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
-    guard let primary = subtags.first, (2...8).contains(primary.count),
-      primary.allSatisfy({ $0.isASCII && $0.isLetter })
-    else { return nil }
-    guard primary == "zh" else { return String(primary) }
-    let rest = Set(subtags.dropFirst().map(String.init))
-    for region in ["tw", "hk", "mo", "sg", "cn"] where rest.contains(region) {
-      return "zh-" + region
+  /// Chinese takes its script first (`zh-Hans-HK` is Simplified), then its region: Hong Kong
+  /// and Macau write Hong Kong's forms, Taiwan Traditional, and Singapore, Malaysia and the
+  /// mainland Simplified. Cantonese (`yue`) is Hong Kong's. Fontconfig has names for `zh-sg`
+  /// and `zh-mo` too, but Noto Sans CJK declares no face for them: asked for them, it sorts
+  /// its Japanese face first.
+  ///
+  /// - Returns: The name, or `nil` for an undetermined language (`und`).
+  static func fontconfigName(for language: TextLanguage) -> String? {
+    let primary = language.languageCode.lowercased()
+    guard primary != "und" else { return nil }
+    if primary == "yue" { return language.scriptCode == "Hans" ? "zh-cn" : "zh-hk" }
+    guard primary == "zh" else { return primary }
+    switch language.scriptCode {
+    case "Hans": return "zh-cn"
+    case "Hant": return ["HK", "MO"].contains(language.regionCode) ? "zh-hk" : "zh-tw"
+    default:
+      switch language.regionCode {
+      case "HK", "MO": return "zh-hk"
+      case "TW": return "zh-tw"
+      default: return "zh-cn"
+      }
     }
-    return rest.contains("hant") ? "zh-tw" : "zh-cn"
   }
 
   /// A character of a CJK language (Fontconfig's name), whose fallback face gives the line
@@ -60,7 +71,8 @@ enum FallbackLanguage {
 
   /// The language of Han characters in a text that names none: the process locale's, when it is
   /// Chinese, Japanese or Korean (`LC_ALL`, then `LC_CTYPE`, then `LANG`, as C's `setlocale`
-  /// reads them), and Simplified Chinese otherwise.
+  /// reads them, each a POSIX locale identifier such as `ja_JP.UTF-8`), and Simplified Chinese
+  /// otherwise.
   static let hanDefault: String = hanDefault(
     environment: ProcessInfo.processInfo.environment)
 
@@ -68,11 +80,8 @@ enum FallbackLanguage {
   static func hanDefault(environment: [String: String]) -> String {
     let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }
       .first { !$0.isEmpty }
-    // "ja_JP.UTF-8" → "ja-JP"
-    let tag = locale.map {
-      $0.prefix { $0 != "." && $0 != "@" }.replacingOccurrences(of: "_", with: "-")
-    }
-    guard let tag, let name = fontconfigName(for: tag),
+    guard let locale, let language = try? TextLanguage(locale),
+      let name = fontconfigName(for: language),
       name == "ja" || name == "ko" || name.hasPrefix("zh")
     else { return "zh-cn" }
     return name

@@ -1,8 +1,8 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// A description of a font face the shaping backend loaded: its file, names and vertical metrics.
 ///
-/// Get one from ``HarfBuzzShaper/fontFace(for:)`` with the ``FontID`` of a glyph run, for example
+/// Get one from `HarfBuzzShaper.fontFace(for:)` with the `FontID` of a glyph run, for example
 /// to find the file a renderer rasterizes the glyphs from.
 ///
 /// ```swift
@@ -59,7 +59,7 @@ public struct FontFace: Sendable, Hashable {
   ///
   /// - Parameter size: The font size in points.
   /// - Returns: The ascent, descent and line gap in points.
-  public func metrics(size: Double) -> FontMetrics {
+  @_spi(Backend) public func metrics(size: Double) -> FontMetrics {
     Self.metrics(
       unitsPerEm: unitsPerEm, ascender: ascender, descender: descender,
       lineSpacing: lineSpacing, size: size)

@@ -1,5 +1,5 @@
 import Synchronization
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// A face loaded both ways: FreeType for metrics and rasterizing, HarfBuzz for shaping.
 final class LoadedFont: Sendable {

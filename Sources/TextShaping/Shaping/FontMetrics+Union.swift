@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 extension FontMetrics {
   /// The larger of each metric of the two: what a line holding both faces needs.

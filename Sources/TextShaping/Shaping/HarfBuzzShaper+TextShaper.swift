@@ -1,13 +1,13 @@
 import CHarfBuzz
-import TextLayout
+@_spi(Backend) import TextLayout
 
-extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
+@_spi(Backend) extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
   /// The unhinted metrics of the primary face a style resolves to, at the style's size; for a
   /// style in a CJK language, at least those of the language's CJK face (``strut(for:size:)``).
   ///
   /// - Parameter style: The style whose font is measured.
   /// - Returns: The ascent, descent and line gap in points.
-  public func metrics(for style: TextStyle) -> FontMetrics {
+  @_spi(Backend) public func metrics(for style: TextStyle) -> FontMetrics {
     let primary = primaryFont(for: style)
     return primary.font.metrics(size: style.size).union(strut(for: primary, size: style.size))
   }
@@ -31,7 +31,9 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
       bytes: bytes, size: style.size, isRightToLeft: isRightToLeft,
       characterStarts: characterStarts, buffers: buffers,
       strut: strut(for: primary, size: style.size),
-      language: style.language.map { hb_language_from_string($0, -1) })
+      language: style.namesLanguage
+        ? style.language.map { hb_language_from_string($0.identifier, -1) } : nil,
+      directPlans: directPlans)
   }
 
   /// Shapes a piece of text with one style and one direction, using fallback faces where needed.
@@ -44,7 +46,9 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
   ///   order, with UTF-8 offsets relative to `text.utf8`.
   /// - Complexity: A dictionary lookup when the piece was shaped before with the same style
   ///   attributes; otherwise linear in the length of the piece.
-  public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool) -> ShapedText {
+  @_spi(Backend) public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool)
+    -> ShapedText
+  {
     cached(text, style: style, isRightToLeft: isRightToLeft) { cache, bytes, key, hash in
       cache.value(for: bytes, key: key, hash: hash)
     } derive: { shaped, _ in
@@ -62,7 +66,7 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
   /// - Returns: The measure of the shaped piece.
   /// - Complexity: A hash of the piece's bytes when it was shaped before with the same style
   ///   attributes; otherwise linear in the length of the piece.
-  public func measure(
+  @_spi(Backend) public func measure(
     _ text: Substring, style: TextStyle, isRightToLeft: Bool
   ) -> ShapedMeasure {
     cached(text, style: style, isRightToLeft: isRightToLeft) { cache, bytes, key, hash in
@@ -174,15 +178,7 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
   ) -> ShapedMeasure {
     // Most misses are a word in one face and script: its item is found in one pass, and it
     // is measured without making glyphs.
-    let (before, after) = neighborFaces(of: key)
-    let single =
-      TextItemizer.singleItem(
-        of: bytes, before: before, after: after, primary: primary.font,
-        scalarFont: { self.font(for: $0, primary: primary) }
-      )
-      .map { TextItemizer.Itemization(items: [$0.item], characterStarts: $0.characterStarts) }
-    let itemization =
-      single ?? itemize(text, before: before, after: after, primary: primary)
+    let itemization = itemize(text, bytes: bytes, key: key, primary: primary)
     if itemization.items.count == 1,
       let measure = pieceShaper(
         bytes, style: style, primary: primary, isRightToLeft: key.isRightToLeft,
@@ -215,7 +211,7 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
   ) -> (shaped: ShapedText, measure: ShapedMeasure) {
     let shaped = shapeUncached(
       text, style: style, isRightToLeft: key.isRightToLeft, primary: primary,
-      itemization: itemization ?? itemize(text, key: key, primary: primary))
+      itemization: itemization ?? itemize(text, bytes: bytes, key: key, primary: primary))
     let measure = ShapedMeasure(shaped, text: text)
     state.withLock { $0.shapes.insert(shaped, measure: measure, for: bytes, key: key, hash: hash) }
     return (shaped, measure)
@@ -385,11 +381,20 @@ extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
     }
   }
 
-  /// The items of a piece, with this shaper's faces and the neighbours its key names.
+  /// The items of a piece, with this shaper's faces and the neighbours its key names: for a
+  /// piece in one face and script (most are), its one item found in one pass
+  /// (``TextItemizer/singleItem(of:before:after:primary:scalarFont:)``).
   private func itemize(
-    _ text: Substring, key: ShapeCache.Key, primary: PrimaryFont
+    _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key,
+    primary: PrimaryFont
   ) -> TextItemizer.Itemization {
     let (before, after) = neighborFaces(of: key)
+    if let single = TextItemizer.singleItem(
+      of: bytes, before: before, after: after, primary: primary.font,
+      scalarFont: { self.font(for: $0, primary: primary) })
+    {
+      return TextItemizer.Itemization(items: [single.item], characterStarts: single.characterStarts)
+    }
     return itemize(text, before: before, after: after, primary: primary)
   }
 

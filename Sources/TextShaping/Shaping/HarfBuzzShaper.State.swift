@@ -1,5 +1,5 @@
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 
 extension HarfBuzzShaper {
   /// Everything the shaper loads and caches, guarded by its mutex.
@@ -31,8 +31,8 @@ extension HarfBuzzShaper {
     var lastFamily = ""
     var lastWeight = 0
     var lastIsItalic = false
-    /// The last style's language tag, as the style spells it.
-    var lastLanguage: String?
+    /// The last style's language.
+    var lastLanguage: TextLanguage?
     var lastFont: PrimaryFont?
 
     /// The primary face of a request: its face and fallback pattern, numbered.
@@ -57,7 +57,9 @@ extension HarfBuzzShaper {
     }
 
     /// The face of the last request, if it had these attributes.
-    func last(family: String, weight: Int, isItalic: Bool, language: String?) -> PrimaryFont? {
+    func last(
+      family: String, weight: Int, isItalic: Bool, language: TextLanguage?
+    ) -> PrimaryFont? {
       guard lastWeight == weight, lastIsItalic == isItalic, lastLanguage == language,
         lastFamily == family
       else {
@@ -74,8 +76,9 @@ extension HarfBuzzShaper {
     var isItalic: Bool
     /// The language fallback faces are sorted for, as Fontconfig names it (`zh-cn`), or `nil`.
     var language: String?
-    /// The style's language tag as it spelled it, to compare styles with in place.
-    var tag: String?
+    /// The style's language, to compare styles with in place; `nil` for a request sorted for
+    /// a language the text's script implies.
+    var tag: TextLanguage?
 
     init(family: String, weight: Int, isItalic: Bool) {
       self.family = family
@@ -91,11 +94,11 @@ extension HarfBuzzShaper {
       language = style.language.flatMap(FallbackLanguage.fontconfigName(for:))
     }
 
-    /// The same request, sorting fallbacks for another language.
+    /// The same request, sorting fallbacks for another language (Fontconfig's name).
     func sorted(for language: String) -> FontRequest {
       var request = self
       request.language = language
-      request.tag = language
+      request.tag = nil
       return request
     }
   }

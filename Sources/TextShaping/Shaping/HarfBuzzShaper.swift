@@ -1,5 +1,5 @@
 import Synchronization
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The text shaper of the real text stack: HarfBuzz shaping, FreeType metrics and Fontconfig
 /// font matching and fallback.
@@ -37,9 +37,20 @@ public final class HarfBuzzShaper: Sendable {
   let state = Mutex(State())
   /// The buffers shaping calls lend one another.
   let buffers = HarfBuzzBufferPool()
+  /// The plans of runs shaped without HarfBuzz, whose shaping is provably trivial.
+  let directPlans: DirectShapingPlans
 
   /// Creates a shaper that finds every family through Fontconfig.
-  public init() {}
+  public init() {
+    directPlans = DirectShapingPlans(isEnabled: true)
+  }
+
+  /// Creates a shaper that shapes every run with HarfBuzz, or one that shapes runs whose
+  /// shaping is provably trivial without it (as ``init()`` does): the tests hold the second
+  /// to the first.
+  @_spi(Testing) public init(shapesDirectly: Bool) {
+    directPlans = DirectShapingPlans(isEnabled: shapesDirectly)
+  }
 
   /// Creates a shaper with font files for some families.
   ///
@@ -88,15 +99,15 @@ public final class HarfBuzzShaper: Sendable {
   ///
   /// - Parameter id: The identifier from a ``GlyphRun``.
   /// - Returns: The face, or `nil` when `id` did not come from this shaper.
-  public func fontFace(for id: FontID) -> FontFace? {
+  @_spi(Backend) public func fontFace(for id: FontID) -> FontFace? {
     loadedFont(for: id)?.info
   }
 
   /// The identifier of the primary face a style resolves to (before any fallback).
   ///
   /// - Parameter style: The style whose family, weight and slant are resolved.
-  /// - Returns: The face's identifier; ``fontFace(for:)`` describes it.
-  public func fontID(for style: TextStyle) -> FontID {
+  /// - Returns: The face's identifier; `fontFace(for:)` describes it.
+  @_spi(Backend) public func fontID(for style: TextStyle) -> FontID {
     primaryFont(for: style).font.id
   }
 

@@ -1,6 +1,6 @@
 import CHarfBuzz
 import Foundation
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The shaping results a ``HarfBuzzShaper`` keeps, looked up by a piece's bytes and the font
 /// attributes it was shaped with.

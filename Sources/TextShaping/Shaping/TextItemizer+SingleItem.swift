@@ -1,5 +1,5 @@
 import CHarfBuzz
-import TextLayout
+@_spi(Backend) import TextLayout
 
 extension TextItemizer {
   /// The only item of a piece, when it has one, found without the per-character arrays

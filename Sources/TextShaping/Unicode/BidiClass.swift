@@ -1,6 +1,6 @@
 import CICUShim
 
-/// A UAX #9 bidi class as ``BidiRules`` sees it, read from ICU's Unicode data.
+/// A UAX #9 bidi class as `BidiRules` sees it, read from ICU's Unicode data.
 ///
 /// Other neutrals (ON) that are paired brackets (Bidi_Paired_Bracket_Type Open or Close) have
 /// classes of their own, so that rule N0 finds them without another lookup. Every class the

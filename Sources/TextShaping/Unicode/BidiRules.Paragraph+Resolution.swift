@@ -3,7 +3,7 @@
 // Split from BidiRules.swift, which reads the paragraph's classes and runs.
 
 import CICUShim
-import TextLayout
+@_spi(Backend) import TextLayout
 
 extension BidiRules.Paragraph {
   /// Applies W4–W7 and pairs brackets (BD16), then applies N0.

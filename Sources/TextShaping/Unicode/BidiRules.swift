@@ -1,5 +1,5 @@
 import CICUShim
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// UAX #9 bidi levels for paragraphs without explicit formatting characters, in Swift, over
 /// ICU's class data.

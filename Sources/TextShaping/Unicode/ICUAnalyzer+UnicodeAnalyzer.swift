@@ -1,6 +1,6 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
-extension ICUAnalyzer: UnicodeAnalyzer {
+@_spi(Backend) extension ICUAnalyzer: UnicodeAnalyzer {
   /// The UAX #14 line break opportunities of a paragraph, from ICU.
   ///
   /// When ICU fails (its data is missing, or memory ran out), the failure is kept for
@@ -11,7 +11,7 @@ extension ICUAnalyzer: UnicodeAnalyzer {
   /// - Parameter text: The text to analyze.
   /// - Returns: Every position, as a UTF-8 offset relative to `text.utf8`, before which a line
   ///   may start. 0 is not included; the end of the text is.
-  public func lineBreaks(in text: Substring) -> [LineBreakOpportunity] {
+  @_spi(Backend) public func lineBreaks(in text: Substring) -> [LineBreakOpportunity] {
     do {
       return try analyzeLineBreaks(in: text)
     } catch {
@@ -28,7 +28,9 @@ extension ICUAnalyzer: UnicodeAnalyzer {
   ///   - text: The text; what lies after `limit` is context.
   ///   - limit: The largest offset to report, relative to `text.utf8`.
   /// - Returns: The opportunities at offsets up to `limit`, as ``lineBreaks(in:)`` gives them.
-  public func lineBreaks(in text: Substring, upTo limit: Int) -> [LineBreakOpportunity] {
+  @_spi(Backend) public func lineBreaks(in text: Substring, upTo limit: Int)
+    -> [LineBreakOpportunity]
+  {
     do {
       return try analyzeLineBreaks(in: text, upTo: limit)
     } catch {
@@ -36,7 +38,7 @@ extension ICUAnalyzer: UnicodeAnalyzer {
     }
   }
 
-  /// The UAX #9 bidi levels of a paragraph, as ICU gives them: from ``BidiRules`` over ICU's
+  /// The UAX #9 bidi levels of a paragraph, as ICU gives them: from `BidiRules` over ICU's
   /// data, or from `ubidi` for paragraphs with explicit embeddings, overrides or isolates.
   ///
   /// A failure is kept for ``takeFailure()`` and the answer is one run at the requested
@@ -48,7 +50,9 @@ extension ICUAnalyzer: UnicodeAnalyzer {
   ///   - direction: The paragraph direction, or `.natural` for that of the first strong
   ///     character.
   /// - Returns: The resolved paragraph level and runs of equal level in logical order.
-  public func bidiLevels(in text: Substring, direction: ParagraphDirection) -> BidiAnalysis {
+  @_spi(Backend) public func bidiLevels(in text: Substring, direction: ParagraphDirection)
+    -> BidiAnalysis
+  {
     do {
       return try analyzeBidiLevels(in: text, direction: direction)
     } catch {

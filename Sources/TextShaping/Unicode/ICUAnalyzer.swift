@@ -1,14 +1,14 @@
 import CICUShim
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// Line breaks (UAX #14) and bidi levels (UAX #9) from ICU.
 ///
 /// Line breaks come from ICU's line break iterator for a locale (the root locale by default),
 /// run directly over the UTF-8 text so offsets need no conversion; in the root locale, text whose
-/// characters all belong to the common line breaking classes is broken by ``LineBreakRules``
+/// characters all belong to the common line breaking classes is broken by `LineBreakRules`
 /// instead, from ICU's class data, with the same result at a tenth of the cost. Bidi levels of
 /// text that cannot be right to left are known without any analysis; those of other paragraphs
-/// come from ``BidiRules``, likewise in Swift over ICU's class data with ICU's result, and from
+/// come from `BidiRules`, likewise in Swift over ICU's class data with ICU's result, and from
 /// `ubidi` only for paragraphs with explicit embeddings, overrides or isolates. The analyzer is
 /// a value; copies share a pool of break iterators, so it is cheap to call from several threads
 /// at once.
@@ -19,11 +19,11 @@ import TextLayout
 /// ```
 public struct ICUAnalyzer: Sendable {
   private let pool: LineBreakerPool
-  /// Whether text of the common classes is broken by ``LineBreakRules`` rather than ICU's
+  /// Whether text of the common classes is broken by `LineBreakRules` rather than ICU's
   /// iterator: the root locale only (a tailoring's rules are ICU's alone), and only with an
   /// ICU version the rules were verified against (``ICUVersion``).
   let usesRules: Bool
-  /// Whether paragraphs that may be right to left are resolved by ``BidiRules`` rather than
+  /// Whether paragraphs that may be right to left are resolved by `BidiRules` rather than
   /// `ubidi`: with an ICU version the rules were verified against. Kept here so that the hot
   /// path reads a field, not a global.
   let usesBidiRules = ICUVersion.rulesAreVerified
@@ -36,7 +36,7 @@ public struct ICUAnalyzer: Sendable {
     self.init(locale: locale, usesRules: locale.isEmpty && ICUVersion.rulesAreVerified)
   }
 
-  /// Creates an analyzer that may or may not use ``LineBreakRules`` (tests compare the two).
+  /// Creates an analyzer that may or may not use `LineBreakRules` (tests compare the two).
   init(locale: String, usesRules: Bool) {
     pool = LineBreakerPool(locale: locale)
     self.usesRules = usesRules
@@ -69,7 +69,7 @@ public struct ICUAnalyzer: Sendable {
   ///   may start, in order, with whether the break is mandatory. 0 is not included.
   /// - Throws: ``TextShapingError/icu(function:code:)`` when ICU fails.
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
-  public func analyzeLineBreaks(
+  @_spi(Backend) public func analyzeLineBreaks(
     in text: Substring
   ) throws(TextShapingError) -> [LineBreakOpportunity] {
     try analyzeLineBreaks(in: text, upTo: Int.max)
@@ -86,7 +86,7 @@ public struct ICUAnalyzer: Sendable {
   /// - Returns: The opportunities at offsets up to `limit`, as ``analyzeLineBreaks(in:)`` gives
   ///   them.
   /// - Throws: ``TextShapingError/icu(function:code:)`` when ICU fails.
-  public func analyzeLineBreaks(
+  @_spi(Backend) public func analyzeLineBreaks(
     in text: Substring, upTo limit: Int
   ) throws(TextShapingError) -> [LineBreakOpportunity] {
     guard !text.isEmpty, limit > 0 else { return [] }
@@ -128,7 +128,7 @@ public struct ICUAnalyzer: Sendable {
   /// The bidi levels of a paragraph; see ``bidiLevels(in:direction:)``.
   ///
   /// Text that cannot be right to left is at level 0 without analysis. Other paragraphs are
-  /// resolved by ``BidiRules``, which gives ICU's answer from ICU's class data at about a third
+  /// resolved by `BidiRules`, which gives ICU's answer from ICU's class data at about a third
   /// of the cost, and by `ubidi` when they have explicit embeddings, overrides or isolates.
   ///
   /// - Parameters:
@@ -138,7 +138,7 @@ public struct ICUAnalyzer: Sendable {
   /// - Returns: The resolved paragraph level and runs of equal level in logical order.
   /// - Throws: ``TextShapingError/icu(function:code:)`` when ICU fails.
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
-  public func analyzeBidiLevels(
+  @_spi(Backend) public func analyzeBidiLevels(
     in text: Substring, direction: ParagraphDirection
   ) throws(TextShapingError) -> BidiAnalysis {
     guard !text.isEmpty else {
@@ -226,7 +226,7 @@ public struct ICUAnalyzer: Sendable {
   }
 
   /// The bidi levels of a paragraph of UTF-8 text from ICU's `ubidi` alone (tests compare
-  /// ``BidiRules`` with it).
+  /// `BidiRules` with it).
   ///
   /// - Parameters:
   ///   - bytes: Valid UTF-8 text of one paragraph.

@@ -2,7 +2,7 @@ import CICUShim
 
 /// The ICU library linked at run time, and whether the Swift fast paths may stand in for it.
 ///
-/// ``LineBreakRules`` and ``BidiRules`` apply the rules as ICU 72 does, departures from the
+/// `LineBreakRules` and `BidiRules` apply the rules as ICU 72 does, departures from the
 /// Unicode algorithms included, over class data read from whichever ICU is linked. Their
 /// tests hold them to that ICU's answers bit for bit, but a newer ICU can change its rules
 /// (Unicode 15.1 changed line breaking): with a version they were not verified against, the

@@ -1,6 +1,6 @@
 import CICUShim
 
-/// A UAX #14 line breaking class as ``LineBreakRules`` sees it, read from ICU's Unicode data.
+/// A UAX #14 line breaking class as `LineBreakRules` sees it, read from ICU's Unicode data.
 ///
 /// Rule LB1 is applied: AI and XX resolve to AL, CJ to NS. OP and CP are split by East Asian
 /// width, because rule LB30 applies only to the narrow ones. Every class the rules leave to ICU's

@@ -1,4 +1,4 @@
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// UAX #14 line breaking for the common classes, in Swift, over ICU's class data.
 ///

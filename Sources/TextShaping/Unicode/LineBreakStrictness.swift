@@ -1,3 +1,5 @@
+@_spi(Backend) import TextLayout
+
 /// How strictly lines break around small kana, prolonged sound marks and some punctuation in
 /// Chinese and Japanese text: CSS `line-break`, as ICU tailors UAX #14 for those languages
 /// (its `lb` locale keyword).
@@ -14,12 +16,13 @@ public enum LineBreakStrictness: String, Sendable, Hashable, CaseIterable {
   /// centred punctuation and full-width suffixes: for narrow columns.
   case loose
 
-  /// The ICU locale that breaks lines for `locale` (a BCP 47 tag or ICU locale, `""` for the
-  /// root) with this strictness: the locale itself, with `@lb=` for Chinese and Japanese.
-  public func icuLocale(for locale: String) -> String {
-    let language = locale.lowercased().prefix { $0.isLetter }
-    guard language == "ja" || language == "zh" else { return locale }
+  /// The ICU locale that breaks lines for a language (`nil` for the root locale) with this
+  /// strictness: the language's tag, with `@lb=` for Chinese and Japanese.
+  package func icuLocale(for language: TextLanguage?) -> String {
+    guard let language, !language.isUndetermined else { return "" }
+    let code = language.languageCode
+    guard code == "ja" || code == "zh" else { return language.identifier }
     // ICU's own spelling: "zh_Hant" rather than "zh-Hant".
-    return locale.replacingOccurrences(of: "-", with: "_") + "@lb=" + rawValue
+    return language.identifier.replacingOccurrences(of: "-", with: "_") + "@lb=" + rawValue
   }
 }

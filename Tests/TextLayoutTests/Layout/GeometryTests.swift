@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 @Suite struct GeometryTests {
   @Test(
@@ -50,7 +50,7 @@ import Testing
     #expect(layout.characterOffset(at: LayoutPoint(x: 7, y: 15)) == 6)
     #expect(layout.characterOffset(at: LayoutPoint(x: -50, y: -5)) == 0)
     #expect(layout.characterOffset(at: LayoutPoint(x: 500, y: 500)) == 8)
-    let index = try #require(layout.characterIndex(at: LayoutPoint(x: 7, y: 15)))
+    let index = try #require(layout.characterIndex(at: LayoutPoint(x: 7, y: 15).cgPoint))
     #expect(layout.text.string[index] == "f")
     let cut = try lay("aaaa bbbb cccc", width: 50, limit: .lines(1), token: TruncationToken())
     #expect(cut.characterOffset(at: LayoutPoint(x: 45, y: 5)) == cut.visibleEnd)

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 /// Layouts on the fixed-advance backend (10 pt: 5 pt a narrow character, 10 pt lines) compared
 /// as text with reviewed golden dumps in `Golden/`. Re-record with `RECORD_GOLDEN=1 swift test

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 @Suite struct InvariantTests {
   @Test("random multilingual texts keep every invariant", arguments: 0..<8)

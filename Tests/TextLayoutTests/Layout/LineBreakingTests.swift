@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 /// With the fixed backend at 10 pt every narrow character is 5 pt wide, lines are 10 pt tall.
 let fixedEngine = TextLayoutEngine(shaper: FixedAdvanceShaper(), analyzer: SimpleAnalyzer())
@@ -32,7 +32,7 @@ func texts(_ layout: LaidOutText) -> [String] {
     #expect(layout.lines.map(\.range) == [0..<10, 10..<14])
     #expect(layout.lines.map(\.width) == [45, 20])
     #expect(!layout.isTruncated)
-    #expect(layout.size == LayoutSize(width: 45, height: 20))
+    #expect(layout.layoutSize == LayoutSize(width: 45, height: 20))
   }
 
   @Test("a word wider than the line breaks at grapheme boundaries, only when alone")
@@ -61,7 +61,7 @@ func texts(_ layout: LaidOutText) -> [String] {
   func emptyText() throws {
     let layout = try lay("", width: 100)
     #expect(layout.lines.count == 1)
-    #expect(layout.size == LayoutSize(width: 0, height: 10))
+    #expect(layout.layoutSize == LayoutSize(width: 0, height: 10))
     #expect(!layout.isTruncated)
   }
 

@@ -2,7 +2,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 /// A shaper that counts the bytes it is asked to shape.
 final class CountingShaper: TextShaper, Sendable {

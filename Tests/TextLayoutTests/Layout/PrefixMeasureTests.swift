@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// ``TextLayoutEngine/measure(prefix:exactCount:configuration:)``: whenever it answers from
 /// the start of a text, the answer is the whole text's, even when the start goes on with

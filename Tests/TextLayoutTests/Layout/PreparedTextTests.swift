@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 @Suite struct PreparedTextTests {
   @Test("layouts running at once on one engine, which lend one another buffers, stay apart")

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 @Suite struct SeparatorScanTests {
   /// The first paragraph separator from `start`, found one scalar at a time.

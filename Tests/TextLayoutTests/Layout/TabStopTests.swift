@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 /// Tabs with the fixed-advance backend: 10 pt text, 5 pt for every narrow character.
 @Suite struct TabStopTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 @Suite struct UTF8DecodingTests {
   @Test("every scalar decodes to itself, forward and backward, with its length")

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 @Suite struct EarlyExitTests {
   static let sentence = "The quick layout engine stops after the last visible line of text. "

@@ -1,7 +1,8 @@
+import Foundation
 import TestSupport
 import Testing
 
-@testable import TextLayout
+@_spi(Backend) @testable import TextLayout
 
 @Suite struct LineLimitTests {
   @Test("the limit counts visual lines across paragraphs")
@@ -31,8 +32,8 @@ import Testing
     let line = try #require(layout.lines.first)
     #expect(line.runs.map(\.role) == [.text, .tokenLeader, .tokenLabel])
     #expect(line.width == 50)
-    #expect(layout.tokenRect == LayoutRect(x: 20, y: 0, width: 30, height: 10))
-    #expect(layout.tokenLabelRect == LayoutRect(x: 30, y: 0, width: 20, height: 10))
+    #expect(layout.tokenRect == CGRect(x: 20, y: 0, width: 30, height: 10))
+    #expect(layout.tokenLabelRect == CGRect(x: 30, y: 0, width: 20, height: 10))
   }
 
   @Test("a short last line keeps all its words and gets the token")

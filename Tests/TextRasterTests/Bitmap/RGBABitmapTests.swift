@@ -1,5 +1,5 @@
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
 @testable import TextRaster
 

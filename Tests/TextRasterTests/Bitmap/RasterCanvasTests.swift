@@ -1,11 +1,11 @@
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
 @testable import TextRaster
 
 @Suite struct CanvasTests {
-  @Test("the bitmap is the size in points times the scale", arguments: RasterCanvas.Scale.allCases)
-  func size(scale: RasterCanvas.Scale) {
+  @Test("the bitmap is the size in points times the scale", arguments: RasterScale.allCases)
+  func size(scale: RasterScale) {
     let canvas = RasterCanvas(width: 100, height: 40.5, scale: scale)
     #expect(canvas.bitmap.width == 100 * scale.rawValue)
     #expect(canvas.bitmap.height == Int((40.5 * scale.factor).rounded(.up)))

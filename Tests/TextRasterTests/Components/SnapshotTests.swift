@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TextLayout
-import TextReveal
+@_spi(Backend) import TextLayout
+@_spi(FrontEnd) import TextReveal
 
 @testable import TextRaster
 
@@ -60,10 +60,8 @@ import TextReveal
       text: StyledText(componentText, style: drawing.text.style),
       environment: ComponentEnvironment(width: 240, theme: theme), lineLimit: .lines(2),
       truncationStyle: style)
-    let layout = try model.layout(using: drawing.text.engine)
-    var canvas = RasterCanvas(width: 256, height: layout.size.height + 16, scale: .x2, theme: theme)
-    try drawing.renderer.draw(layout, at: LayoutPoint(x: 8, y: 8), in: &canvas, theme: theme)
-    return canvas.bitmap
+    return try drawing.renderer.image(
+      of: try model.displayList(using: drawing.text.engine), padding: 8)
   }
 
   @Test("collapsed .fade in the light theme matches its golden image")

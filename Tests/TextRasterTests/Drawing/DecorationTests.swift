@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 @testable import TextRaster
 

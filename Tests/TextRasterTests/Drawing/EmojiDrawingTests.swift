@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TextLayout
-import TextReveal
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(FrontEnd) import TextReveal
+@_spi(Backend) import TextShaping
 
 @testable import TextRaster
 
@@ -34,7 +34,7 @@ import TextShaping
   }
 
   func draw(
-    _ layout: LaidOutText, scale: RasterCanvas.Scale, background: TextColor = white,
+    _ layout: LaidOutText, scale: RasterScale, background: TextColor = white,
     color: TextColor = black
   ) throws -> RGBABitmap {
     var canvas = RasterCanvas(
@@ -76,8 +76,8 @@ import TextShaping
     return maxX < 0 ? nil : (minX..<maxX + 1, minY..<maxY + 1)
   }
 
-  @Test("Emoji are drawn in colour, not as a gray mask", arguments: [RasterCanvas.Scale.x2, .x3])
-  func coloured(scale: RasterCanvas.Scale) throws {
+  @Test("Emoji are drawn in colour, not as a gray mask", arguments: [RasterScale.x2, .x3])
+  func coloured(scale: RasterScale) throws {
     let bitmap = try draw(layout(), scale: scale)
     // Five emoji of about 21 × 20 points: most of their pixels are coloured.
     let emojiPixels = 5 * 21 * 20 * Int(scale.factor * scale.factor)
@@ -86,8 +86,8 @@ import TextShaping
 
   @Test(
     "An emoji's bitmap is drawn as wide as the layout measured it, inside its line box",
-    arguments: [RasterCanvas.Scale.x1, .x2, .x3])
-  func drawnSize(scale: RasterCanvas.Scale) throws {
+    arguments: [RasterScale.x1, .x2, .x3])
+  func drawnSize(scale: RasterScale) throws {
     let layout = try layout("😀")
     let line = try #require(layout.lines.first)
     let run = try #require(line.runs.first?.glyphRuns.first)
@@ -141,7 +141,7 @@ import TextShaping
 
   @Test("Emoji match their reviewed reference images at 2× and 3×", arguments: [2, 3])
   func reference(factor: Int) throws {
-    let scale: RasterCanvas.Scale = factor == 2 ? .x2 : .x3
+    let scale: RasterScale = factor == 2 ? .x2 : .x3
     try SnapshotTests().assertSnapshot(
       draw(layout(), scale: scale), named: "emoji-light@\(factor)x")
   }
@@ -158,15 +158,14 @@ import TextShaping
     hidden.isSpoiler = true
     text.append("🇫🇷🏆👏🏽", style: hidden)
     text.append(" tonight", style: drawing.text.style)
-    let layout = try drawing.text.engine.layout(
-      text, configuration: LayoutConfiguration(width: 300))
-    var spoilers = SpoilerModel(layout: layout, seed: 3)
-    #expect(spoilers.regions.count == 1)
-    let hiddenImage = try drawing.renderer.image(
-      of: layout, spoilers: spoilers, at: 1, theme: .light)
-    #expect(EmojiDrawingTests.colouredPixels(hiddenImage.bitmap) == 0)
-    spoilers.setRevealed(true, at: 0)
-    let revealed = try drawing.renderer.image(of: layout, spoilers: spoilers, at: 5, theme: .light)
-    #expect(EmojiDrawingTests.colouredPixels(revealed.bitmap) > 3 * 21 * 20)
+    var component = SpoilerText(
+      text: text, environment: ComponentEnvironment(width: 300), seed: 3)
+    let list = try component.displayList(using: drawing.text.engine, at: 1)
+    #expect(!list.hitRegions.isEmpty)
+    let hiddenImage = try drawing.image(list)
+    #expect(EmojiDrawingTests.colouredPixels(hiddenImage) == 0)
+    component.spoilers = SpoilerState(isRevealed: true)
+    let revealed = try drawing.image(try component.displayList(using: drawing.text.engine, at: 5))
+    #expect(EmojiDrawingTests.colouredPixels(revealed) > 3 * 21 * 20)
   }
 }

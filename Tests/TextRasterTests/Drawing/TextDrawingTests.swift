@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(FrontEnd) import TextReveal
+@_spi(Backend) import TextShaping
 
 @testable import TextRaster
 
@@ -50,8 +51,8 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
 
   @Test(
     "real text puts dark pixels in every line and none outside the lines",
-    arguments: RasterCanvas.Scale.allCases)
-  func inkInsideLines(scale: RasterCanvas.Scale) throws {
+    arguments: RasterScale.allCases)
+  func inkInsideLines(scale: RasterScale) throws {
     let text = try RealText()
     let layout = try text.layout(paragraph, LayoutConfiguration(width: 260))
     #expect(layout.lines.count >= 3)
@@ -85,8 +86,8 @@ func keep(_ bitmap: RGBABitmap, as name: String) throws {
   }
 
   @Test(
-    "glyphs sit on the baseline and reach the cap height", arguments: RasterCanvas.Scale.allCases)
-  func baseline(scale: RasterCanvas.Scale) throws {
+    "glyphs sit on the baseline and reach the cap height", arguments: RasterScale.allCases)
+  func baseline(scale: RasterScale) throws {
     let text = try RealText(size: 20)
     let layout = try text.layout("HHHH", LayoutConfiguration(width: 200))
     var canvas = RasterCanvas(width: 100, height: 40, scale: scale, background: white)

@@ -1,7 +1,8 @@
+import Foundation
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextReveal
+@_spi(FrontEnd) @testable import TextReveal
 
 @Suite struct FullWidthTextTests {
   static let paragraph = StyledText("Notifications arrive quietly unless you ask for sound.")
@@ -46,5 +47,19 @@ import TextLayout
       default: #expect(abs(short.x + short.width / 2 - box / 2) < 1e-6)
       }
     }
+  }
+
+  @Test("the display list places the text at its box in the full-width frame")
+  func displayList() throws {
+    let text = FullWidthText(
+      text: Self.paragraph, environment: ComponentEnvironment(width: 300),
+      frameAlignment: .trailing)
+    let aligned = try text.layout(using: engine)
+    let list = try text.displayList(using: engine)
+    #expect(list.size == CGSize(width: 300, height: aligned.frame.height))
+    let item = try #require(textItems(list.items).first)
+    #expect(item.origin == aligned.textFrame.origin.cgPoint)
+    #expect(abs(item.linesFrame.maxX - 300) < 1e-6)
+    #expect(list.accessibility.first?.label == Self.paragraph.string)
   }
 }

@@ -1,7 +1,7 @@
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextReveal
+@_spi(FrontEnd) @testable import TextReveal
 
 /// The environment's tab stops reach every model's layout.
 @Suite struct TabStopEnvironmentTests {

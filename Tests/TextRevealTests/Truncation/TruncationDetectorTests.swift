@@ -1,7 +1,8 @@
+import Foundation
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextReveal
+@_spi(FrontEnd) @testable import TextReveal
 
 @Suite struct TruncationDetectorTests {
   static let blurb = StyledText(
@@ -56,5 +57,46 @@ import TextLayout
     detector.environment.width = 0
     #expect(throws: TextRevealError.self) { try detector.update(using: engine) }
     #expect(detector.isTruncated == false)
+  }
+
+  @Test("Show all is drawn exactly when the text is cut, and a tap on it shows the whole text")
+  func showAll() throws {
+    var detector = TruncationDetector(
+      text: Self.blurb, environment: ComponentEnvironment(width: 200), lineLimit: .lines(2))
+    for width in stride(from: 120.0, through: 900, by: 20) {
+      detector.environment.width = width
+      let isTruncated = try detector.update(using: engine).isTruncated
+      let list = try detector.displayList(using: engine)
+      let button = region(list) { $0 == .showAll }
+      #expect((button != nil) == isTruncated, "\(width)")
+      let pills = list.items.filter { if case .shape = $0 { true } else { false } }
+      #expect(pills.count == (isTruncated ? 1 : 0), "\(width)")
+      if let button {
+        #expect(button.minY >= list.size.height - button.height - 1e-9)
+        #expect(list.accessibility.contains { $0.role == .button && $0.action == .showAll })
+      }
+    }
+    detector.environment.width = 200
+    let cut = try detector.displayList(using: engine)
+    let button = try #require(region(cut) { $0 == .showAll })
+    let action = try #require(detector.hitTest(center(button), in: cut))
+    detector.perform(action, at: 0)
+    let whole = try detector.displayList(using: engine)
+    #expect(whole.hitRegions.isEmpty, "no button once everything shows")
+    #expect(whole.size.height > cut.size.height - button.height)
+    let text = try #require(textItems(whole.items).first)
+    #expect(!text.layout.isTruncated)
+    detector.showLessLabel = "Show less"
+    let less = try detector.displayList(using: engine)
+    #expect(region(less) { $0 == .showLess } != nil)
+  }
+
+  @Test("right to left, the button sits at the leading edge, on the right")
+  func rightToLeftButton() throws {
+    let detector = TruncationDetector(
+      text: Self.blurb, environment: ComponentEnvironment(width: 200, direction: .rightToLeft),
+      lineLimit: .lines(2))
+    let button = try #require(region(try detector.displayList(using: engine)) { $0 == .showAll })
+    #expect(abs(button.maxX - 200) < 1e-9)
   }
 }

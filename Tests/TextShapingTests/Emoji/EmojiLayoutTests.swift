@@ -1,7 +1,7 @@
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// Emoji in layouts on the real stack: a cluster is measured as what is drawn, never split
 /// across lines, hit as a whole, and the truncation token fits after it.
@@ -76,12 +76,12 @@ import TextLayout
     #expect(abs(rect.width - Self.emojiWidth) < 1e-9)
     for fraction in [0.05, 0.5, 0.95] {
       let point = LayoutPoint(x: rect.minX + rect.width * fraction, y: rect.midY)
-      let index = try #require(laidOut.characterIndex(at: point))
+      let index = try #require(laidOut.characterIndex(at: point.cgPoint))
       #expect(text.utf8.distance(from: text.startIndex, to: index) == start)
     }
     // Just past it is the space after.
     let after = try #require(
-      laidOut.characterIndex(at: LayoutPoint(x: rect.maxX + 1, y: rect.midY)))
+      laidOut.characterIndex(at: LayoutPoint(x: rect.maxX + 1, y: rect.midY).cgPoint))
     #expect(text.utf8.distance(from: text.startIndex, to: after) == end)
     // A spoiler over the emoji covers exactly its rect.
     var spoiled = StyledText(text, style: style)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 @Suite struct EmojiPresentationTests {
   @Test(

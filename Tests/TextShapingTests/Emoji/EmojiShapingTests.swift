@@ -1,7 +1,7 @@
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// Emoji on the real stack: DejaVu Sans as the text face, Noto Color Emoji as the emoji face.
 @Suite struct EmojiShapingTests {

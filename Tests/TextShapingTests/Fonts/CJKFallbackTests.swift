@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// Chinese and Japanese paragraphs are drawn from one CJK face, not from whichever font first
 /// covers each character (issue 15): fallback faces are sorted for the text's language, or the
@@ -11,15 +11,16 @@ import TextLayout
   static let stack = try! TextStack()
 
   /// Paragraphs written for these tests, with their languages.
-  static let written: [(text: String, language: String)] = [
+  static let written: [(text: String, language: TextLanguage)] = [
     ("這個一。繁體中文的段落，用來檢查字型是否一致。", "zh-Hant"),
     ("这个应用可以帮助你每天晚上写下一句话，记录重要的人和地方，并一眼看到自己的一周。", "zh-Hans"),
     ("昨日の展示会はとても面白かったです。古い地図の部屋で一時間以上も過ごしてしまいました。", "ja"),
   ]
 
-  /// The faces of the CJK characters of a layout (the file of each), and its line heights.
+  /// The faces of the CJK characters of a layout (the file and index of each: Noto Sans CJK's
+  /// regional faces share one file), and its line heights.
   static func faces(
-    of text: String, language: String?, width: Double = 300
+    of text: String, language: TextLanguage?, width: Double = 300
   ) throws -> (faces: Set<String>, heights: Set<Double>) {
     var styled = StyledText(text, style: TextStyle(size: 17))
     styled.setDefaultLanguage(language)
@@ -38,7 +39,7 @@ import TextLayout
               FallbackLanguage.implied(by: $0) != nil
             }
             if isCJK && glyphRun.clusters.contains(cluster.range.lowerBound) {
-              faces.insert(face.path)
+              faces.insert("\(face.path)#\(face.index)")
             }
           }
         }
@@ -52,8 +53,9 @@ import TextLayout
     for (text, language) in Self.written {
       for given in [language, nil] {
         let (faces, heights) = try Self.faces(of: text, language: given)
-        #expect(faces.count == 1, "\(language) given \(given ?? "none"): \(faces)")
-        #expect(heights.count == 1, "\(language) given \(given ?? "none"): \(heights)")
+        let named = given?.identifier ?? "none"
+        #expect(faces.count == 1, "\(language) given \(named): \(faces)")
+        #expect(heights.count == 1, "\(language) given \(named): \(heights)")
       }
     }
   }
@@ -97,7 +99,10 @@ import TextLayout
 
   @Test("paragraphs of the machine's Japanese and Chinese message catalogs use one CJK face")
   func catalogParagraphs() throws {
-    for (locale, language) in [("ja", "ja"), ("zh_CN", "zh-Hans"), ("zh_TW", "zh-Hant")] {
+    let catalogs: [(String, TextLanguage)] = [
+      ("ja", "ja"), ("zh_CN", "zh-Hans"), ("zh_TW", "zh-Hant"),
+    ]
+    for (locale, language) in catalogs {
       let path = "/usr/share/locale/\(locale)/LC_MESSAGES/dpkg.mo"
       let messages = try #require(
         MessageCatalog.translations(at: path), "dpkg's \(locale) catalog is missing")
@@ -119,13 +124,36 @@ import TextLayout
     }
   }
 
-  @Test("BCP 47 tags become Fontconfig's languages; scripts imply one when none is given")
+  @Test(
+    "languages become Fontconfig's: Chinese by script, then region",
+    arguments: [
+      ("ja", "ja"), ("ja-JP", "ja"), ("ja_JP.UTF-8", "ja"), ("ko-KR", "ko"), ("ar", "ar"),
+      ("zh", "zh-cn"), ("zh-Hans", "zh-cn"), ("zh_CN", "zh-cn"), ("zh-SG", "zh-cn"),
+      ("zh-Hans-HK", "zh-cn"), ("zh-Hant", "zh-tw"), ("zh-TW", "zh-tw"), ("zh_TW", "zh-tw"),
+      ("zh-Hant-HK", "zh-hk"), ("zh-HK", "zh-hk"), ("zh-MO", "zh-hk"), ("zh-Hant-MO", "zh-hk"),
+      ("yue", "zh-hk"), ("C", nil), ("und", nil),
+    ] as [(String, String?)])
+  func fontconfigNames(_ identifier: String, _ name: String?) throws {
+    #expect(FallbackLanguage.fontconfigName(for: try TextLanguage(identifier)) == name)
+  }
+
+  @Test(
+    "each CJK language draws from its own face of Noto Sans CJK, whatever the spelling",
+    arguments: [
+      ("zh-Hans", 2), ("zh_CN.UTF-8", 2), ("zh-SG", 2), ("zh-Hans-HK", 2), ("zh-Hant", 3),
+      ("zh_TW", 3), ("zh-HK", 4), ("zh-MO", 4), ("ja", 0), ("ja_JP.UTF-8", 0), ("ko", 1),
+      ("ko_KR", 1),
+    ] as [(String, Int)])
+  func regionalFace(_ identifier: String, _ index: Int) throws {
+    let style = TextStyle(size: 17, language: try TextLanguage(identifier))
+    let shaped = Self.stack.shaper.shape("直骨", style: style, isRightToLeft: false)
+    let faces = shaped.runs.compactMap { Self.stack.shaper.fontFace(for: $0.font) }
+    #expect(faces.map(\.path) == [TestFonts.notoSansCJK], "\(identifier)")
+    #expect(faces.map(\.index) == [index], "\(identifier): \(faces.map(\.familyName))")
+  }
+
+  @Test("scripts imply a language when none is given, Han the locale's CJK language")
   func languageNames() {
-    let names = ["ja", "ja-JP", "zh-Hans", "zh-Hant", "zh-TW", "zh-Hant-HK", "zh", "ko-KR", "ar"]
-      .map(FallbackLanguage.fontconfigName(for:))
-    #expect(names == ["ja", "ja", "zh-cn", "zh-tw", "zh-tw", "zh-hk", "zh-cn", "ko", "ar"])
-    #expect(FallbackLanguage.fontconfigName(for: "") == nil)
-    #expect(FallbackLanguage.fontconfigName(for: "1x") == nil)
     #expect(FallbackLanguage.implied(by: "か") == "ja" && FallbackLanguage.implied(by: "한") == "ko")
     #expect(FallbackLanguage.implied(by: "a") == nil && FallbackLanguage.implied(by: "ش") == nil)
     #expect(FallbackLanguage.hanDefault(environment: ["LANG": "ja_JP.UTF-8"]) == "ja")

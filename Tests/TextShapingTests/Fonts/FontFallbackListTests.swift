@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 @Suite struct FontFallbackListTests {
   @Test("The table of first faces answers as asking each character set in turn, for the whole BMP")

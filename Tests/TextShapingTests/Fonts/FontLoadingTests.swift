@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 @Suite struct FontLoadingTests {
   @Test("A missing font file throws an error naming the path and FT_New_Face")

@@ -1,8 +1,8 @@
 import TestSupport
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// A grapheme cluster wider than the whole line: lines never break inside one, so it overflows,
 /// and the layout says so with `isClipped` (the cut `isTruncated` cannot report).

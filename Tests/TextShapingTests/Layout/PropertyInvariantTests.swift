@@ -2,9 +2,9 @@ import Foundation
 import PropertyBased
 import TestSupport
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// The engine's invariants (``LayoutInvariants``) as properties of generated texts on the real
 /// stack: a text is a list of pieces drawn from every class the hostile-input work met (words

@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// The layout invariants on the real stack (DejaVu Sans with Fontconfig fallback, HarfBuzz,
 /// ICU), over multilingual paragraphs written for these tests, random mixes of them, and the

@@ -1,8 +1,8 @@
 import TestSupport
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// Tabs on the real stack: ICU's break after a tab, HarfBuzz never given one to shape (it would
 /// draw DejaVu Sans's missing-glyph box), and stops every 28 points from the line's start edge.

@@ -1,6 +1,6 @@
 import Testing
-import TextLayout
-import TextShaping
+@_spi(Backend) import TextLayout
+@_spi(Backend) import TextShaping
 
 @Suite struct ClusterInvariantTests {
   static let texts = [

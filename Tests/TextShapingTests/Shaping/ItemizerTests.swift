@@ -1,8 +1,8 @@
 import CHarfBuzz
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// The itemizer's two ways of collecting characters: scalar by scalar (the fast path, taken
 /// only when every scalar stands alone) and grapheme cluster by grapheme cluster.

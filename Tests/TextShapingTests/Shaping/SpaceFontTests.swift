@@ -1,8 +1,8 @@
 import CHarfBuzz
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// Spaces take the face of their neighbours, as in Pango: after an ideograph a space is shaped
 /// in the CJK face (narrower than DejaVu Sans's), unless the same script run goes on in the

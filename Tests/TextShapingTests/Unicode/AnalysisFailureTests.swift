@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// ICU's failures reach the caller as errors: the analyzer keeps them per thread, and the
 /// engine throws them after the layout and forgets what a prepared text kept from it.

@@ -2,9 +2,9 @@ import CICUShim
 import Foundation
 import TestSupport
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// `BidiRules` must give exactly what ICU's `ubidi` gives, wherever it answers at all.
 @Suite struct BidiRulesTests {

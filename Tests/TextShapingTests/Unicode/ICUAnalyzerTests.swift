@@ -1,7 +1,7 @@
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 @Suite struct ICUAnalyzerTests {
   let analyzer = ICUAnalyzer()

@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// `LineBreakRules` must give exactly what ICU's iterator gives, wherever it answers at all.
 @Suite struct LineBreakRulesTests {

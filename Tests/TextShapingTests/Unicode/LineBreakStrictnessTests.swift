@@ -1,14 +1,14 @@
 import Testing
-import TextLayout
+@_spi(Backend) import TextLayout
 
-@testable import TextShaping
+@_spi(Backend) @testable import TextShaping
 
 /// CSS `line-break` for Chinese and Japanese, through ICU's `lb` tailorings.
 @Suite struct LineBreakStrictnessTests {
   /// Whether a line may start before the first occurrence of `character` in `text`.
   static func breaks(
     before character: Character, in text: String, _ strictness: LineBreakStrictness,
-    locale: String = "ja"
+    locale: TextLanguage = "ja"
   ) -> Bool {
     let analyzer = ICUAnalyzer(locale: strictness.icuLocale(for: locale))
     let offset = text.utf8.distance(
@@ -36,10 +36,15 @@ import TextLayout
 
   @Test("only Chinese and Japanese get the keyword; the root locale stays plain UAX #14")
   func locales() {
-    #expect(LineBreakStrictness.normal.icuLocale(for: "") == "")
+    #expect(LineBreakStrictness.normal.icuLocale(for: nil) == "")
+    #expect(LineBreakStrictness.normal.icuLocale(for: try TextLanguage("C.UTF-8")) == "")
     #expect(LineBreakStrictness.strict.icuLocale(for: "ko") == "ko")
     #expect(LineBreakStrictness.loose.icuLocale(for: "ja") == "ja@lb=loose")
     #expect(LineBreakStrictness.normal.icuLocale(for: "zh-Hant") == "zh_Hant@lb=normal")
+    // A POSIX locale, as LANG writes it, is the same language.
+    #expect(
+      LineBreakStrictness.strict.icuLocale(for: try TextLanguage("ja_JP.UTF-8"))
+        == "ja_JP@lb=strict")
   }
 
   @Test("a stack made for Japanese lays out with its strictness")

@@ -141,7 +141,9 @@ function describe(name, state) {
   switch (name) {
     case "expandable":
       return `isTruncated ${state.isTruncated}, isExpanded ${state.isExpanded}` +
-        (state.moreButton ? `, "more" at ${Math.round(state.moreButton.x)},${Math.round(state.moreButton.y)}` : "");
+        (state.moreButton ? `, "more" at ${Math.round(state.moreButton.x)},${Math.round(state.moreButton.y)}` : "") +
+        (state.uncoveredCharacters ? `\nno installed font covers ${state.uncoveredCharacters.length} ` +
+          `character(s), drawn as boxes: ${state.uncoveredCharacters.join(" ")}` : "");
     case "detector":
       return `isTruncated ${state.isTruncated}, showsAll ${state.showsAll}` +
         (state.changes.length ? "\nreported: " + state.changes.join("; ") : "");

@@ -1,7 +1,7 @@
 import Foundation
 import NIOCore
-import TextLayout
-import TextReveal
+@_spi(Backend) import TextLayout
+@_spi(FrontEnd) import TextReveal
 
 /// The playground's speed, printed as `make bench` prints every figure:
 /// `bench NAME ours=… peer=… ratio=…x`, where the peer is a budget, not another library.
@@ -31,12 +31,12 @@ public struct PlaygroundBenchmark {
     // Where "more" is, from the same model the service builds.
     let typesetter = try Typesetter(language: "")
     let scene = PlaygroundScene(typesetter: typesetter)
-    let layout = try scene.expandableModel(PlaygroundSession()).layout(
+    let list = try scene.expandableModel(PlaygroundSession()).displayList(
       using: typesetter.stack.engine)
-    guard let more = layout.moreButton?.frame else {
+    guard let more = list.hitRegions.first(where: { $0.action == .expand })?.rect else {
       throw PlaygroundError(status: 400, "the sample text is not cut, so there is no \"more\"")
     }
-    let tap = TapRequest(component: .expandable, x: more.midX, y: more.midY)
+    let tap = TapRequest(component: .expandable, x: Double(more.midX), y: Double(more.midY))
     let reset = ActionRequest(component: .expandable, action: "reset")
     var latencies: [Double] = []
     for _ in 0..<(taps + 5) {

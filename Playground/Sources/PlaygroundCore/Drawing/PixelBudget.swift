@@ -1,5 +1,3 @@
-import TextRaster
-
 /// What one answer may draw: pixels per image, pixels over all its images and frames, and
 /// bytes per encoded image (``PlaygroundLimits``).
 ///
@@ -17,13 +15,14 @@ public final class PixelBudget {
     self.limits = limits
   }
 
-  /// Charges a still of a component's size, padding included.
+  /// Charges a still of a component's size, with its padding, at a scale.
   ///
   /// - Throws: ``PlaygroundError`` 422 when the image is over the image or answer budget.
   public func chargeStill(
-    width: Double, height: Double, renderer: ComponentRenderer
+    width: Double, height: Double, scale: Double, padding: Double
   ) throws(PlaygroundError) {
-    let (pixelWidth, pixelHeight) = Self.pixels(width: width, height: height, renderer: renderer)
+    let (pixelWidth, pixelHeight) = Self.pixels(
+      width: width, height: height, scale: scale, padding: padding)
     let pixels = pixelWidth * pixelHeight
     guard pixels <= Double(limits.imagePixels), spent + Int(pixels) <= limits.answerPixels else {
       let size =
@@ -41,9 +40,10 @@ public final class PixelBudget {
   ///
   /// - Returns: Whether the animation may be drawn.
   public func allowsAnimation(
-    width: Double, height: Double, frames: Int, renderer: ComponentRenderer
+    width: Double, height: Double, frames: Int, scale: Double, padding: Double
   ) -> Bool {
-    let (pixelWidth, pixelHeight) = Self.pixels(width: width, height: height, renderer: renderer)
+    let (pixelWidth, pixelHeight) = Self.pixels(
+      width: width, height: height, scale: scale, padding: padding)
     let pixels = pixelWidth * pixelHeight
     let total = pixels * Double(frames)
     guard pixels <= Double(limits.imagePixels),
@@ -59,11 +59,10 @@ public final class PixelBudget {
   }
 
   private static func pixels(
-    width: Double, height: Double, renderer: ComponentRenderer
+    width: Double, height: Double, scale: Double, padding: Double
   ) -> (Double, Double) {
-    let scale = renderer.scale.factor
-    let pixelWidth = ((max(0, width) + 2 * renderer.padding) * scale).rounded(.up)
-    let pixelHeight = ((max(0, height) + 2 * renderer.padding) * scale).rounded(.up)
+    let pixelWidth = ((max(0, width) + 2 * padding) * scale).rounded(.up)
+    let pixelHeight = ((max(0, height) + 2 * padding) * scale).rounded(.up)
     guard pixelWidth.isFinite, pixelHeight.isFinite else { return (.infinity, .infinity) }
     return (pixelWidth, pixelHeight)
   }

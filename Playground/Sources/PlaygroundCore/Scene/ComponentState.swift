@@ -5,6 +5,9 @@ public struct ComponentState: Sendable, Encodable {
   public var isExpanded: Bool?
   /// Whether the text is cut at its line limit (expandable text, detector).
   public var isTruncated: Bool?
+  /// The visible characters no installed font covers, drawn as boxes (expandable text); left
+  /// out when there are none.
+  public var uncoveredCharacters: [String]?
   /// Where "more" is (expandable text, collapsed and cut).
   public var moreButton: JSONRect?
   /// Where "less" is (expandable text, expanded).

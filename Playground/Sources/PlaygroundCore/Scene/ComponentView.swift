@@ -1,4 +1,3 @@
-import TextLayout
 import TextRaster
 
 /// What the page shows of one component: its state, the still image, and when something just
@@ -33,10 +32,11 @@ public struct ComponentView: Sendable, Encodable {
     case state, still, size, animation, animationMilliseconds, error
   }
 
-  /// Sets the still from a canvas.
-  mutating func setStill(_ canvas: RasterCanvas) throws(TextRasterError) {
-    stillPNG = try PNGEncoder.encode(canvas.bitmap, compression: .fast)
-    size = JSONRect.SizeValue(width: canvas.size.width, height: canvas.size.height)
+  /// Sets the still from a bitmap drawn at a scale.
+  mutating func setStill(_ bitmap: RGBABitmap, scale: RasterScale) throws(TextRasterError) {
+    stillPNG = try PNGEncoder.encode(bitmap, compression: .fast)
+    size = JSONRect.SizeValue(
+      width: Double(bitmap.width) / scale.factor, height: Double(bitmap.height) / scale.factor)
   }
 
   /// Sets the animation from an encoder.
@@ -50,15 +50,17 @@ public struct ComponentView: Sendable, Encodable {
   /// Sets the still and, if `animation` draws one, the animation.
   ///
   /// - Parameters:
-  ///   - canvas: The still, drawn.
+  ///   - bitmap: The still, drawn.
+  ///   - scale: The pixels per point it was drawn at.
   ///   - animation: Draws the animation; returns it and how long it plays, in milliseconds,
   ///     or `nil` when the answer's budget has no room for it.
   mutating func setStill(
-    _ canvas: RasterCanvas, whileDrawing animation: () throws -> (AnimatedPNGWriter, Int)?
+    _ bitmap: RGBABitmap, scale: RasterScale,
+    whileDrawing animation: () throws -> (AnimatedPNGWriter, Int)?
   ) throws {
     if let (writer, milliseconds) = try animation() {
       try setAnimation(writer, milliseconds: milliseconds)
     }
-    try setStill(canvas)
+    try setStill(bitmap, scale: scale)
   }
 }

@@ -1,4 +1,4 @@
-import TextLayout
+import Foundation
 
 /// A rectangle in points as the API sends it: where the models put a button, a row or a
 /// hidden word, in the component's coordinates.
@@ -13,11 +13,11 @@ public struct JSONRect: Sendable, Hashable, Codable {
   public var height: Double
 
   /// The API form of a rectangle.
-  public init(_ rect: LayoutRect) {
-    x = rect.minX
-    y = rect.minY
-    width = rect.width
-    height = rect.height
+  public init(_ rect: CGRect) {
+    x = Double(rect.minX)
+    y = Double(rect.minY)
+    width = Double(rect.width)
+    height = Double(rect.height)
   }
 
   /// A width and a height in points.

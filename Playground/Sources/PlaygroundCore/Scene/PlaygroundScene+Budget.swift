@@ -1,14 +1,19 @@
-import TextLayout
+import Foundation
+@_spi(Backend) import TextLayout
 
 extension PlaygroundScene {
   /// Charges the budget for a still of a component's size, before it is drawn.
-  func chargeStill(width: Double, height: Double) throws(PlaygroundError) {
-    try budget.chargeStill(width: width, height: height, renderer: renderer)
+  func chargeStill(_ size: CGSize) throws(PlaygroundError) {
+    try budget.chargeStill(
+      width: Double(size.width), height: Double(size.height), scale: renderer.scale.factor,
+      padding: Self.padding)
   }
 
   /// Whether the budget has room for an animation of a component's size; charges it if so.
-  func allowsAnimation(width: Double, height: Double, frames: Int) -> Bool {
-    budget.allowsAnimation(width: width, height: height, frames: frames, renderer: renderer)
+  func allowsAnimation(_ size: CGSize, frames: Int) -> Bool {
+    budget.allowsAnimation(
+      width: Double(size.width), height: Double(size.height), frames: frames,
+      scale: renderer.scale.factor, padding: Self.padding)
   }
 
   /// Refuses a Markdown text with more markup than the playground reads.

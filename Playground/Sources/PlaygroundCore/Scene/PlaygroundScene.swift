@@ -1,7 +1,8 @@
-import TextLayout
+import Foundation
+@_spi(Backend) import TextLayout
 import TextMarkdown
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 /// Builds the library's models from a session, draws them, and routes taps to their hit tests.
 ///
@@ -15,9 +16,6 @@ public struct PlaygroundScene {
   public let typesetter: Typesetter
   /// What the answer being drawn may still draw.
   public let budget: PixelBudget
-
-  /// The seconds a change takes, as the models' default.
-  static let duration = 0.35
 
   /// Creates a scene that draws with a typesetter, within a budget.
   public init(typesetter: Typesetter, budget: PixelBudget = PixelBudget()) {
@@ -34,7 +32,7 @@ public struct PlaygroundScene {
   ) -> TextStyle {
     TextStyle(
       fontFamily: typesetter.stack.defaultFamily, size: size, weight: weight,
-      language: settings.language.isEmpty ? nil : settings.language)
+      language: settings.textLanguage)
   }
 
   /// The session's text, read as Markdown when asked.
@@ -43,7 +41,7 @@ public struct PlaygroundScene {
     guard settings.markdown,
       var text = try? MarkdownParser.styledText(from: settings.text, base: base)
     else { return StyledText(settings.text, style: base) }
-    if !settings.language.isEmpty { text.setDefaultLanguage(settings.language) }
+    text.setDefaultLanguage(settings.textLanguage)
     return text
   }
 
@@ -94,7 +92,7 @@ public struct PlaygroundScene {
   ///   expanded text too tall for the image budget): the caller then keeps the session as it
   ///   was.
   public func tap(
-    at point: LayoutPoint, on component: Component, session: inout PlaygroundSession
+    at point: CGPoint, on component: Component, session: inout PlaygroundSession
   ) throws(PlaygroundError) -> TapResult {
     var action = "none"
     let view: ComponentView
@@ -132,13 +130,86 @@ public struct PlaygroundScene {
     }
   }
 
-  /// The times of the frames between two states of a change, as the renderer's own loops
-  /// space them: one frame time apart, at least two steps.
-  func steps(duration: Double) -> [Double] {
-    let count = max(2, Int((duration * renderer.framesPerSecond).rounded(.up)))
-    return (0...count).map { duration * Double($0) / Double(count) }
+  /// The space around a component on its image, in points: the page subtracts it from a click.
+  static let padding = 16.0
+  /// The frame rate of the animations a tap answers with.
+  static let framesPerSecond = 30.0
+
+  /// A component's still image at a time, and the state the page reads, from its display list.
+  func view<C: RevealComponent>(
+    of component: C, at time: Double = 0, state: (DisplayList<C.Action>) -> ComponentState
+  ) throws(PlaygroundError) -> ComponentView {
+    let list = try draw { try component.displayList(using: engine, at: time) }
+    var view = ComponentView(state: state(list))
+    try chargeStill(list.size)
+    try draw {
+      try view.setStill(
+        try renderer.image(of: list, padding: Self.padding), scale: renderer.scale)
+    }
+    return view
   }
 
-  /// How long one frame of an animation shows.
-  var frameDelay: Duration { .milliseconds(Int(1000 / renderer.framesPerSecond)) }
+  /// A tap on any component: its display list's hit test, the action performed at time 0, and
+  /// the frames of the change it starts (drawn while the still of the end state is encoded).
+  ///
+  /// - Returns: The action (nil when the tap hit nothing), the link it opens, and the view.
+  func tap<C: RevealComponent>(
+    _ component: inout C, at point: CGPoint, state: (DisplayList<C.Action>) -> ComponentState
+  ) throws(PlaygroundError) -> (action: C.Action?, url: URL?, view: ComponentView) {
+    let before = try draw { try component.displayList(using: engine, at: 0) }
+    guard let action = component.hitTest(point, in: before) else {
+      return (nil, nil, try view(of: component, state: state))
+    }
+    let outcome = component.perform(action, at: 0)
+    if let url = outcome { return (action, url, try view(of: component, state: state)) }
+    // The state the change ends in must fit the budget before any frame is laid out: an
+    // expanded 32 KB text at AX5 is refused here, not after sixty layouts of it.
+    let last = try draw { try component.displayList(using: engine, at: 2) }
+    try chargeStill(last.size)
+    var frames: [AnimationFrame<C.Action>] = []
+    var time = 0.0
+    var list = before
+    let step = 1 / Self.framesPerSecond
+    while time < 2 {
+      list = try draw { try component.displayList(using: engine, at: time) }
+      frames.append(AnimationFrame(list: list, delay: .milliseconds(Int(1000 * step))))
+      guard list.animation.isChanging(after: time) else { break }
+      time += step
+    }
+    var view = ComponentView(state: state(list))
+    let end = list
+    let animates = allowsAnimation(
+      CGSize(
+        width: frames.map(\.list.size.width).max() ?? 0,
+        height: frames.map(\.list.size.height).max() ?? 0),
+      frames: frames.count)
+    try draw {
+      try view.setStill(try renderer.image(of: end, padding: Self.padding), scale: renderer.scale) {
+        guard animates else { return nil }
+        var writer = try renderer.animation(
+          frames, padding: Self.padding, loopCount: 1, compression: .fast)
+        writer.loopCount = 1
+        return (writer, frames.count * Int(1000 * step))
+      }
+    }
+    return (action, nil, view)
+  }
+
+  /// The laid-out texts display items draw, in drawing order.
+  static func texts(_ items: [DisplayItem]) -> [LaidOutText] {
+    items.flatMap { item -> [LaidOutText] in
+      switch item {
+      case .text(let text): [text.layout]
+      case .group(let group): texts(group.items)
+      case .shape, .dust: []
+      }
+    }
+  }
+
+  /// The rectangles of a display list's hit regions whose action passes a test.
+  static func regions<Action>(
+    _ list: DisplayList<Action>, where matches: (Action) -> Bool
+  ) -> [JSONRect] {
+    list.hitRegions.filter { matches($0.action) }.map { JSONRect($0.rect) }
+  }
 }

@@ -1,5 +1,6 @@
+@_spi(Backend) import TextLayout
 import TextRaster
-import TextShaping
+@_spi(Backend) import TextShaping
 
 /// A text stack for one language and the renderer that draws with its fonts.
 ///
@@ -17,10 +18,11 @@ public struct Typesetter {
   /// - Throws: ``PlaygroundError`` (it should not happen: the fonts are part of the set-up).
   public init(language: String) throws(PlaygroundError) {
     do {
-      stack = try TextStack(fontPath: nil, locale: language)
+      stack = try TextStack(
+        fontPath: nil, locale: language.isEmpty ? nil : try TextLanguage(language))
     } catch {
       throw PlaygroundError(status: 422, "the text stack for \"\(language)\" failed: \(error)")
     }
-    renderer = ComponentRenderer(shaper: stack.shaper, scale: .x2)
+    renderer = ComponentRenderer(stack: stack, scale: .x2)
   }
 }

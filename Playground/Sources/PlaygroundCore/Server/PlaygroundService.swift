@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import TextLayout
+@_spi(Backend) import TextLayout
 
 /// The playground's request handling, without HTTP: sessions, drawing and answers.
 ///
@@ -118,7 +118,7 @@ public struct PlaygroundService: Sendable {
       let scene = PlaygroundScene(
         typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
       let result = try scene.tap(
-        at: LayoutPoint(x: request.x, y: request.y), on: request.component, session: &session)
+        at: CGPoint(x: request.x, y: request.y), on: request.component, session: &session)
       let tap = StateAnswer.Tap(
         component: request.component.rawValue, action: result.action,
         changed: result.action != "none" && !result.action.hasPrefix("link "))

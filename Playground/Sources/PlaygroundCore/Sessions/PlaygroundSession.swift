@@ -1,4 +1,4 @@
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 /// What one browser tab plays with: the shared settings and each component's state.
 ///
@@ -76,7 +76,10 @@ public struct PlaygroundSession: Sendable {
     case .remove:
       guard !rows.isEmpty else { return }
       rows.removeFirst()
-      expansion.removeAll(notIn: rows.map(\.id))
+      // Forgets the rows no longer in the list, so that a reused id starts collapsed (with
+      // the public API: `ExpansionSet.removeAll(notIn:)` is the library's package access).
+      let kept = Set(rows.map(\.id))
+      for id in expansion.expanded where !kept.contains(id) { expansion.collapse(id) }
     case .reset:
       rows = SampleTexts.messages
       expansion = ExpansionSet()

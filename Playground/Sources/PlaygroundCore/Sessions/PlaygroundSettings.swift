@@ -1,5 +1,6 @@
-import TextLayout
-import TextReveal
+@_spi(Backend) import TextLayout
+@_spi(FrontEnd) import TextReveal
+import TextRevealDemoSupport
 
 /// The controls every component shares, and the ones of single sections, as a session holds
 /// them: always valid, since ``apply(_:)`` checks a change before making it.
@@ -32,6 +33,17 @@ public struct PlaygroundSettings: Sendable, Hashable, Codable {
   public static let languages = [
     "", "en", "he", "ar", "ja", "zh-Hans", "zh-Hant", "ko", "ru", "th",
   ]
+
+  /// The session's language as a value, `nil` for none. Only ``languages`` are ever set, and
+  /// each is a language.
+  public var textLanguage: TextLanguage? {
+    guard !language.isEmpty else { return nil }
+    do {
+      return try TextLanguage(language)
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }
 
   /// Light or dark colors.
   public enum ThemeChoice: String, Sendable, Hashable, Codable, CaseIterable {

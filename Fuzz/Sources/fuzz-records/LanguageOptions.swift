@@ -1,0 +1,1 @@
+../../../Sources/textreveal/LanguageOptions.swift

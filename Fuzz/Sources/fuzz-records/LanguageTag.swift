@@ -1,1 +1,0 @@
-../../../Sources/textreveal/LanguageTag.swift

@@ -1,0 +1,52 @@
+import CGtk
+import TextLayout
+import TextReveal
+import TextShaping
+
+/// A label that knows whether its text is cut at its line limit, as a GTK 4 widget: when it is,
+/// a "Show all" button shows under it, and disappears as soon as the text fits (a wider window,
+/// a smaller text scale).
+///
+/// Whether the text is cut comes from the truncation detector, which measures the text with the
+/// layout engine; no hidden copy is laid out. Assistive technologies read the whole text, with a
+/// collapsed state and the button's name as the description while the text is cut.
+///
+/// Keep the object as long as its widget shows.
+@MainActor
+public final class ShowAllLabelWidget {
+  let core: ComponentWidget<ShowAllLabelAdapter>
+
+  /// Creates the widget.
+  ///
+  /// - Parameters:
+  ///   - text: The text, with sizes for the large type size.
+  ///   - lineLimit: The lines shown.
+  ///   - buttonLabel: The button's label.
+  /// - Throws: ``TextShapingError`` when the text stack cannot be made (no default font).
+  public init(
+    text: StyledText, lineLimit: LineLimit, buttonLabel: String = "Show all"
+  ) throws(TextShapingError) {
+    var adapter = ShowAllLabelAdapter(
+      detector: TruncationDetector(
+        text: text, environment: ComponentEnvironment(width: 1), lineLimit: lineLimit))
+    adapter.buttonLabel = buttonLabel
+    core = try ComponentWidget(adapter: adapter)
+  }
+
+  /// The GtkWidget, to add to a container.
+  public var widget: UnsafeMutablePointer<GtkWidget> { core.widget }
+
+  /// The text.
+  public var text: StyledText {
+    get { core.adapter.detector.text }
+    set { core.update { $0.detector.text = newValue } }
+  }
+
+  /// Called when "Show all" is clicked: show the whole text, in a dialog or a page of its own.
+  public var onShowAll: (() -> Void)? {
+    didSet {
+      let action = onShowAll
+      core.onOutcome = { if $0 == .showAll { action?() } }
+    }
+  }
+}

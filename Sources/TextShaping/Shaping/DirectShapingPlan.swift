@@ -1,0 +1,313 @@
+import CHarfBuzz
+import Synchronization
+@_spi(Backend) import TextLayout
+
+/// Shaping without HarfBuzz for runs whose shaping is provably trivial, for one face, script
+/// and language, left to right.
+///
+/// HarfBuzz 6 shapes a run of a script its default shaper handles (Latin, Cyrillic, Greek and
+/// the like) by mapping characters to glyphs through the character map, taking each glyph's
+/// advance, and applying the lookups of the default features (GSUB, then GPOS) of the script
+/// and language the font selects. A lookup can act only at a glyph its first coverage table
+/// lists. So a run none of whose glyphs can start a lookup other than pair positioning, made of
+/// characters that HarfBuzz's normalization, clustering and hiding leave alone, shapes to
+/// exactly its character map, its advances and its pair kerning, and those are read straight
+/// from the font here (``PairPositioning``).
+///
+/// The plan is decided once per face, script and language: which glyphs can start a lookup
+/// (and which GDEF classes as marks, ligatures or components, which lookups treat apart); the
+/// pair-positioning lookups to apply; and whether the face is one this reasoning covers at all
+/// (no AAT tables, no legacy `kern` table in HarfBuzz's way, every table read in bounds).
+/// HarfBuzz stays the reference and the path for everything else; `DirectShapingTests` holds
+/// the two to the same glyphs, advances and offsets bit for bit on every installed face.
+final class DirectShapingPlan: Sendable {
+  /// One bit per glyph, set for a glyph a run must not hold: a lookup other than pair
+  /// positioning can start at it, or GDEF gives it a class other than base glyph.
+  private let excluded: [UInt64]
+  private let glyphCount: Int
+  private let kerning: PairPositioning
+
+  private init(excluded: [UInt64], glyphCount: Int, kerning: PairPositioning) {
+    self.excluded = excluded
+    self.glyphCount = glyphCount
+    self.kerning = kerning
+  }
+
+  /// The features HarfBuzz 6 turns on for left-to-right horizontal text with its default
+  /// shaper (`hb_ot_shape_collect_features`), besides the fraction features it applies only
+  /// around U+2044, which a direct run never holds.
+  static let defaultFeatures = [
+    "rvrn", "ltra", "ltrm", "rand", "trak", "Harf", "HARF", "Buzz", "BUZZ", "abvm", "blwm", "ccmp",
+    "locl", "mark", "mkmk", "rlig", "calt", "clig", "curs", "dist", "kern", "liga", "rclt",
+  ].map(FontTableBytes.tag)
+
+  /// Whether HarfBuzz shapes a script with its default shaper, the one this plan follows.
+  static func isDefaultShaperScript(_ script: hb_script_t) -> Bool {
+    switch script {
+    case HB_SCRIPT_LATIN, HB_SCRIPT_CYRILLIC, HB_SCRIPT_GREEK, HB_SCRIPT_COMMON,
+      HB_SCRIPT_ARMENIAN, HB_SCRIPT_GEORGIAN, HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA,
+      HB_SCRIPT_KATAKANA:
+      true
+    default: false
+    }
+  }
+
+  /// The plan for a face, script and language, or `nil` when runs of them always go to
+  /// HarfBuzz.
+  ///
+  /// - Parameter file: The face's file, under which the glyphs a run can hold are kept for
+  ///   the process; `nil` to find them anew.
+  static func make(
+    face: OpaquePointer, file: FontFileReference?, script: hb_script_t, language: hb_language_t?
+  ) -> DirectShapingPlan? {
+    guard isDefaultShaperScript(script) else { return nil }
+    // AAT shaping and tracking, and the legacy `kern` table, take other paths in HarfBuzz.
+    for tag in ["morx", "mort", "kerx", "trak"] where FontTableBytes(face: face, tag: tag).exists {
+      return nil
+    }
+    let glyphCount = Int(hb_face_get_glyph_count(face))
+    guard glyphCount > 0 else { return nil }
+    // The glyphs a direct run can hold: those of plain characters, but for the ones GDEF
+    // calls marks, ligatures or components, which HarfBuzz skips or zeroes and lookups may
+    // skip (without GDEF classes, HarfBuzz takes marks from the characters, never plain).
+    // They depend on the face alone: found once for every script and language.
+    let reachable =
+      file.flatMap { file in reachableByFile.withLock { $0[file] } }
+      ?? {
+        var reachable = reachableGlyphs(face: face, glyphCount: glyphCount)
+        if hb_ot_layout_has_glyph_classes(face) != 0 {
+          for glyph in 0..<glyphCount
+          where reachable[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0 {
+            let glyphClass = hb_ot_layout_get_glyph_class(face, hb_codepoint_t(glyph))
+            if glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED
+              && glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
+            {
+              reachable[glyph >> 6] &= ~(1 << UInt64(glyph & 63))
+            }
+          }
+        }
+        if let file { reachableByFile.withLock { $0[file] = reachable } }
+        return reachable
+      }()
+    var excluded = [UInt64](repeating: 0, count: reachable.count)
+    func isReachable(_ glyph: Int) -> Bool {
+      glyph < glyphCount && reachable[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0
+    }
+    func exclude(_ glyph: Int) {
+      if isReachable(glyph) { excluded[glyph >> 6] |= 1 << UInt64(glyph & 63) }
+    }
+    let reachableList = (0..<glyphCount).filter(isReachable)
+
+    let gsubTag = FontTableBytes.tag("GSUB")
+    let gposTag = FontTableBytes.tag("GPOS")
+    let gsub = FontTableBytes(face: face, tag: "GSUB")
+    let gpos = FontTableBytes(face: face, tag: "GPOS")
+    let substitutions = lookups(face: face, table: gsubTag, script: script, language: language)
+    let appliesPositioning = hb_ot_layout_has_positioning(face) != 0
+    let positionings =
+      appliesPositioning
+      ? lookups(face: face, table: gposTag, script: script, language: language)
+      : (indices: [], hasKern: false)
+    // Without GPOS kerning, HarfBuzz applies a legacy `kern` table if there is one.
+    if !(appliesPositioning && positionings.hasKern),
+      FontTableBytes(face: face, tag: "kern").exists
+    {
+      return nil
+    }
+
+    for index in substitutions.indices {
+      guard
+        let lookup = LookupTable(gsub, index: index, extensionType: 7),
+        lookup.forEachStartingGlyph(
+          contextTypes: (5, 6), reachable: reachableList, isReachable: isReachable, exclude)
+      else { return nil }
+    }
+    var pairLookups: [[Int]] = []
+    for index in positionings.indices {
+      guard let lookup = LookupTable(gpos, index: index, extensionType: 9) else { return nil }
+      // Pair positioning is applied here, unless it skips base glyphs or ligatures, which a
+      // run's glyphs may be: then, like every other lookup, it keeps its glyphs out.
+      if lookup.type == 2 && lookup.flags & 0x6 == 0 {
+        pairLookups.append(lookup.subtables)
+      } else if !lookup.forEachStartingGlyph(
+        contextTypes: (7, 8), reachable: reachableList, isReachable: isReachable, exclude)
+      {
+        return nil
+      }
+    }
+    guard let kerning = PairPositioning(gpos, lookups: pairLookups, glyphCount: glyphCount)
+    else { return nil }
+    // A glyph out of reach is never in a direct run: shaping checks both sets at once.
+    for word in excluded.indices { excluded[word] |= ~reachable[word] }
+    return DirectShapingPlan(excluded: excluded, glyphCount: glyphCount, kerning: kerning)
+  }
+
+  /// The glyphs a direct run can hold in each face (see ``make(face:file:script:language:)``).
+  private static let reachableByFile = Mutex<[FontFileReference: [UInt64]]>([:])
+
+  /// The glyphs the character map gives plain characters (``isPlain(_:)``), one bit each.
+  private static func reachableGlyphs(face: OpaquePointer, glyphCount: Int) -> [UInt64] {
+    var bits = [UInt64](repeating: 0, count: (glyphCount + 63) / 64)
+    let font = hb_font_create(face)
+    let set = hb_set_create()
+    defer {
+      hb_set_destroy(set)
+      hb_font_destroy(font)
+    }
+    hb_face_collect_unicodes(face, set)
+    var codePoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first.
+    while hb_set_next(set, &codePoint) != 0 {
+      guard isPlain(codePoint) else { continue }
+      var glyph: hb_codepoint_t = 0
+      if hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0, Int(glyph) < glyphCount {
+        bits[Int(glyph) >> 6] |= 1 << UInt64(glyph & 63)
+      }
+    }
+    return bits
+  }
+
+  /// The lookups of a table that HarfBuzz applies for the default features, selected as its
+  /// map builder selects them (`hb_ot_map_builder_t`): the script and language system the
+  /// font has for the run's tags, the required feature, and each default feature found there.
+  private static func lookups(
+    face: OpaquePointer, table: hb_tag_t, script: hb_script_t, language: hb_language_t?
+  ) -> (indices: [Int], hasKern: Bool) {
+    var scriptTags = [hb_tag_t](repeating: 0, count: 3)
+    var languageTags = [hb_tag_t](repeating: 0, count: 3)
+    var scriptCount: UInt32 = 3
+    var languageCount: UInt32 = 3
+    hb_ot_tags_from_script_and_language(
+      script, language, &scriptCount, &scriptTags, &languageCount, &languageTags)
+    var scriptIndex: UInt32 = 0
+    var chosenScript: hb_tag_t = 0
+    hb_ot_layout_table_select_script(
+      face, table, scriptCount, &scriptTags, &scriptIndex, &chosenScript)
+    var languageIndex: UInt32 = 0
+    hb_ot_layout_script_select_language(
+      face, table, scriptIndex, languageCount, &languageTags, &languageIndex)
+    var variations: UInt32 = 0
+    hb_ot_layout_table_find_feature_variations(face, table, nil, 0, &variations)
+
+    var features: [UInt32] = []
+    var required: UInt32 = 0
+    var requiredTag: hb_tag_t = 0
+    if hb_ot_layout_language_get_required_feature(
+      face, table, scriptIndex, languageIndex, &required, &requiredTag) != 0
+    {
+      features.append(required)
+    }
+    var hasKern = false
+    let kern = FontTableBytes.tag("kern")
+    for tag in defaultFeatures {
+      var feature: UInt32 = 0
+      if hb_ot_layout_language_find_feature(
+        face, table, scriptIndex, languageIndex, tag, &feature) != 0
+      {
+        features.append(feature)
+        if tag == kern { hasKern = true }
+      }
+    }
+    var indices = Set<Int>()
+    for feature in features {
+      var start: UInt32 = 0
+      var buffer = [UInt32](repeating: 0, count: 64)
+      while true {
+        var count = UInt32(buffer.count)
+        hb_ot_layout_feature_with_variations_get_lookups(
+          face, table, feature, variations, start, &count, &buffer)
+        for index in 0..<Int(count) { indices.insert(Int(buffer[index])) }
+        if count < UInt32(buffer.count) { break }
+        start += count
+      }
+    }
+    return (indices.sorted(), hasKern)
+  }
+
+  // MARK: - Shaping
+
+  /// Whether HarfBuzz leaves a character as it is before its lookups: no mark, joiner,
+  /// default-ignorable (HarfBuzz's list, `hb_unicode_funcs_t::is_default_ignorable`),
+  /// control, fraction slash, or character it joins to the one before (emoji modifiers,
+  /// regional indicators, tags, halfwidth sound marks); Hangul fillers are left out too.
+  @inline(__always)
+  static func isPlain(_ value: UInt32) -> Bool {
+    if value < 0x80 { return value >= 0x20 && value < 0x7F }
+    switch value {
+    case 0x00AD, 0x034F, 0x061C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F,
+      0x200B...0x200F, 0x202A...0x202E, 0x2044, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F,
+      0xFEFF, 0xFF9E...0xFF9F, 0xFFA0, 0xFFF0...0xFFF8, 0x1D173...0x1D17A, 0x1F1E6...0x1F1FF,
+      0x1F3FB...0x1F3FF, 0xE0000...0xE0FFF:
+      return false
+    default:
+      break
+    }
+    switch hb_unicode_general_category(hb_unicode_funcs_get_default(), value) {
+    case HB_UNICODE_GENERAL_CATEGORY_CONTROL, HB_UNICODE_GENERAL_CATEGORY_FORMAT,
+      HB_UNICODE_GENERAL_CATEGORY_UNASSIGNED, HB_UNICODE_GENERAL_CATEGORY_PRIVATE_USE,
+      HB_UNICODE_GENERAL_CATEGORY_SURROGATE, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
+      HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK, HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK,
+      HB_UNICODE_GENERAL_CATEGORY_LINE_SEPARATOR,
+      HB_UNICODE_GENERAL_CATEGORY_PARAGRAPH_SEPARATOR:
+      return false
+    default:
+      return true
+    }
+  }
+
+  /// Shapes `bytes[range]` as HarfBuzz would, left to right in `font` (this plan's face):
+  /// glyph identifiers, clusters (UTF-8 offsets into `bytes`, one glyph per character) and
+  /// positions in font units.
+  ///
+  /// - Returns: The number of glyphs written, or `nil` when the run holds a character or glyph
+  ///   the plan cannot vouch for; HarfBuzz must shape it then.
+  func shape(
+    _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: OpaquePointer,
+    glyphs: UnsafeMutableBufferPointer<UInt32>, clusters: UnsafeMutableBufferPointer<UInt32>,
+    positions: UnsafeMutableBufferPointer<PairPositioning.Position>
+  ) -> Int? {
+    var count = 0
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      let byte = bytes[offset]
+      let value: UInt32
+      let length: Int
+      if byte < 0x80 {
+        (value, length) = (UInt32(byte), 1)
+      } else {
+        let decoded = UTF8Decoding.scalar(at: offset, in: bytes)
+        (value, length) = (decoded.scalar.value, decoded.length)
+      }
+      guard Self.isPlain(value), count < glyphs.count else { return nil }
+      glyphs[count] = value
+      clusters[count] = UInt32(offset)
+      count += 1
+      offset += length
+    }
+    guard count > 0 else { return 0 }
+    // The character map, in place: HarfBuzz's nominal glyphs, as its normalization asks.
+    let mapped = hb_font_get_nominal_glyphs(
+      font, UInt32(count), glyphs.baseAddress, 4, glyphs.baseAddress, 4)
+    guard mapped == count else { return nil }
+    for index in 0..<count {
+      let glyph = Int(glyphs[index])
+      guard glyph != 0, glyph < glyphCount,
+        excluded[glyph >> 6] & (1 << UInt64(glyph & 63)) == 0
+      else { return nil }
+    }
+    let stride = UInt32(MemoryLayout<PairPositioning.Position>.stride)
+    // The advances go straight into the positions' first field.
+    let advances = UnsafeMutableRawPointer(positions.baseAddress!)
+      .assumingMemoryBound(to: hb_position_t.self)
+    hb_font_get_glyph_h_advances(font, UInt32(count), glyphs.baseAddress, 4, advances, stride)
+    for index in 0..<count {
+      positions[index].xOffset = 0
+      positions[index].yOffset = 0
+    }
+    if !kerning.isEmpty {
+      kerning.apply(
+        glyphs: UnsafeMutableBufferPointer(rebasing: glyphs[0..<count]),
+        positions: UnsafeMutableBufferPointer(rebasing: positions[0..<count]))
+    }
+    return count
+  }
+}

@@ -1,0 +1,65 @@
+import CHarfBuzz
+import Synchronization
+@_spi(Backend) import TextLayout
+
+/// The direct shaping plans a shaper uses, by face, script and language (see
+/// ``DirectShapingPlan``); `nil` for a combination whose runs always go to HarfBuzz.
+///
+/// A plan depends only on the font file, so plans are kept for the process as well: a new
+/// shaper that loads the same file finds them made.
+final class DirectShapingPlans: Sendable {
+  private struct Key: Equatable {
+    var font: Int
+    var script: UInt32
+    var language: UInt
+  }
+
+  private struct FileKey: Hashable {
+    var file: FontFileReference
+    var script: UInt32
+    var language: UInt
+  }
+
+  /// Whether plans are made at all: a shaper without them shapes every run with HarfBuzz, the
+  /// reference the tests compare with.
+  let isEnabled: Bool
+  /// The plans this shaper used, searched in order: a shaper meets a handful of faces,
+  /// scripts and languages, and comparing three numbers costs less than hashing them.
+  private let plans = Mutex<[(key: Key, plan: DirectShapingPlan?)]>([])
+  private static let byFile = Mutex<[FileKey: DirectShapingPlan?]>([:])
+
+  init(isEnabled: Bool) {
+    self.isEnabled = isEnabled
+  }
+
+  /// The plan for runs of `script` in `language` (HarfBuzz's default language when `nil`,
+  /// as `hb_buffer_guess_segment_properties` takes it) shaped with `font`.
+  func plan(for font: LoadedFont, script: hb_script_t, language: hb_language_t?)
+    -> DirectShapingPlan?
+  {
+    guard isEnabled, DirectShapingPlan.isDefaultShaperScript(script) else { return nil }
+    let language = language ?? hb_language_get_default()
+    // Languages are interned: a language is its pointer for the process.
+    let languageBits = UInt(bitPattern: language.map { UnsafeRawPointer($0) })
+    let key = Key(font: font.id.rawValue, script: script.rawValue, language: languageBits)
+    // A stored `nil` is a decision too: the combination always goes to HarfBuzz.
+    let known = plans.withLock { plans -> DirectShapingPlan?? in
+      for entry in plans where entry.key == key { return .some(entry.plan) }
+      return .none
+    }
+    if case .some(let plan) = known { return plan }
+    let fileKey = FileKey(file: font.file, script: script.rawValue, language: languageBits)
+    let plan: DirectShapingPlan?
+    switch Self.byFile.withLock({ $0[fileKey] }) {
+    case .some(let known):
+      plan = known
+    case .none:
+      plan = DirectShapingPlan.make(
+        face: hb_font_get_face(font.harfBuzz.font), file: font.file, script: script,
+        language: language)
+      Self.byFile.withLock { $0[fileKey] = .some(plan) }
+    }
+    plans.withLock { $0.append((key, plan)) }
+    return plan
+  }
+}

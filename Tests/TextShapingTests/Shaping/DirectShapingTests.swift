@@ -1,0 +1,222 @@
+import CHarfBuzz
+import Foundation
+import TestSupport
+import Testing
+@_spi(Backend) import TextLayout
+
+@_spi(Backend) @_spi(Testing) @testable import TextShaping
+
+/// The direct shaping path (``DirectShapingPlan``: runs whose shaping is provably trivial are
+/// measured from the character map, advances and pair kerning) against HarfBuzz, its
+/// reference: the same glyphs, clusters, advances and offsets to the bit, on every face the
+/// fallback can pick, for real and generated text; and the same lines from the engine.
+@Suite struct DirectShapingTests {
+  static let shaper = HarfBuzzShaper()
+
+  /// The scripts the direct path takes, with a language whose forms fonts tailor for each.
+  static let scripts: [(tag: String, script: hb_script_t, languages: [String?])] = [
+    ("Latn", HB_SCRIPT_LATIN, [nil, "tr", "pl"]),
+    ("Cyrl", HB_SCRIPT_CYRILLIC, [nil, "sr", "bg"]),
+    ("Grek", HB_SCRIPT_GREEK, [nil, "el"]),
+    ("Zyyy", HB_SCRIPT_COMMON, [nil]),
+    ("Armn", HB_SCRIPT_ARMENIAN, [nil]),
+    ("Geor", HB_SCRIPT_GEORGIAN, [nil]),
+    ("Hani", HB_SCRIPT_HAN, [nil, "ja", "zh-cn", "zh-tw"]),
+    ("Hira", HB_SCRIPT_HIRAGANA, [nil, "ja"]),
+    ("Kana", HB_SCRIPT_KATAKANA, [nil, "ja"]),
+  ]
+
+  /// Every face the fallback gives a character of those scripts, for DejaVu Sans in four
+  /// styles and in the languages whose fallback order differs, with the primary faces.
+  static let faces: [FontID] = {
+    var faces = Set<Int>()
+    for weight in [FontWeight.regular, .bold] {
+      for isItalic in [false, true] {
+        for language in [nil, "ja", "zh-CN", "zh-TW", "ko"] as [TextLanguage?] {
+          let style = TextStyle(
+            fontFamily: "DejaVu Sans", size: 17, weight: weight, isItalic: isItalic,
+            language: language)
+          let primary = shaper.primaryFont(for: style)
+          faces.insert(primary.font.id.rawValue)
+          guard weight == .regular, !isItalic else { continue }
+          for value in 0x20..<0x1_0000 {
+            guard let scalar = Unicode.Scalar(value),
+              DirectShapingPlan.isDefaultShaperScript(TextItemizer.script(of: scalar)),
+              DirectShapingPlan.isPlain(scalar.value)
+            else { continue }
+            faces.insert(shaper.font(for: scalar, primary: primary).id.rawValue)
+          }
+        }
+      }
+    }
+    return faces.sorted().map { FontID(rawValue: $0) }
+  }()
+
+  /// The differential corpus (`Tests/Differential/corpus.py`: package descriptions and
+  /// translated messages of this machine), the invariant corpus and the tests' paragraphs.
+  static let corpus: [String] = {
+    var texts = RealTextInvariantTests.paragraphs + RealTextInvariantTests.corpus
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Differential/corpus.py")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [script.path, "--per-language", "150"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    if (try? process.run()) != nil {
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
+          as? [String: Any], let text = object["text"] as? String
+        {
+          texts.append(text)
+        }
+      }
+    }
+    return texts
+  }()
+
+  /// The words of the corpus, as the engine's pieces are: a word with its trailing spaces.
+  static let corpusWords: [String] = {
+    var words = Set<String>()
+    for text in corpus {
+      var word = ""
+      for character in text {
+        if character == " " {
+          word.append(character)
+        } else {
+          if word.hasSuffix(" ") {
+            words.insert(word)
+            word = ""
+          }
+          if character.isNewline {
+            if !word.isEmpty { words.insert(word) }
+            word = ""
+          } else {
+            word.append(character)
+          }
+        }
+      }
+      if !word.isEmpty { words.insert(word) }
+    }
+    return words.sorted()
+  }()
+
+  /// The plain characters a face has of each script the direct path takes, with those of
+  /// Common (which every run may hold), from one pass over the Basic Multilingual Plane.
+  static func alphabets(of face: FontID) throws -> [UInt32: [Unicode.Scalar]] {
+    let font = try #require(shaper.loadedFont(for: face))
+    var common: [Unicode.Scalar] = []
+    var byScript: [UInt32: [Unicode.Scalar]] = [:]
+    for value in 0x20..<0x1_0000 {
+      guard let scalar = Unicode.Scalar(value), DirectShapingPlan.isPlain(scalar.value),
+        font.hasGlyph(for: scalar)
+      else { continue }
+      let own = TextItemizer.script(of: scalar)
+      if own == HB_SCRIPT_COMMON {
+        common.append(scalar)
+      } else if DirectShapingPlan.isDefaultShaperScript(own) {
+        byScript[own.rawValue, default: []].append(scalar)
+      }
+    }
+    byScript[HB_SCRIPT_COMMON.rawValue] = []
+    return byScript.mapValues { $0 + common }
+  }
+
+  /// Words of 1 to 9 characters from an alphabet: mostly from its first 80 characters (where
+  /// the letters a script uses most, and so its kerning pairs, tend to be), and from all of it.
+  static func generatedWords(
+    from alphabet: [Unicode.Scalar], count: Int, seed: UInt64
+  ) -> [String] {
+    guard !alphabet.isEmpty else { return [] }
+    var random = SeededRandomNumberGenerator(seed: seed)
+    let common = alphabet.filter { $0.value >= 0x41 }.prefix(80)
+    let frequent = common.isEmpty ? alphabet[...] : common
+    return (0..<count).map { _ in
+      var word = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 1...9, using: &random) {
+        let pool = Int.random(in: 0..<4, using: &random) == 0 ? alphabet[...] : frequent
+        word.append(pool.randomElement(using: &random)!)
+      }
+      if Bool.random(using: &random) { word.append(" ") }
+      return String(word)
+    }
+  }
+
+  @Test("every face the fallback picks shapes plain runs as HarfBuzz does, bit for bit")
+  func facesAgreeWithHarfBuzz() throws {
+    #expect(Self.faces.count > 3)
+    var compared = 0
+    for (index, face) in Self.faces.enumerated() {
+      let alphabets = try Self.alphabets(of: face)
+      for (tag, script, languages) in Self.scripts {
+        guard let alphabet = alphabets[script.rawValue], alphabet.count > 1 else { continue }
+        let real = Self.corpusWords.filter { word in
+          word.unicodeScalars.contains { TextItemizer.script(of: $0) == script }
+        }
+        let words: [String] =
+          Self.generatedWords(from: alphabet, count: 100, seed: UInt64(index * 100 + 7))
+          + Array(real.prefix(200))
+        for language in languages {
+          for word in words {
+            let result = Self.shaper.compareDirectShaping(
+              word, font: face, script: tag, language: language)
+            if case .differs(let difference) = result {
+              let path = Self.shaper.fontFace(for: face)?.path ?? "?"
+              let message: String =
+                "\(path) \(tag) \(language ?? "-") \"\(word)\":\n\(difference)"
+              Issue.record(Comment(rawValue: message))
+              return
+            }
+            if result == .agrees { compared += 1 }
+          }
+        }
+      }
+    }
+    #expect(compared > 10_000)
+  }
+
+  @Test("the direct path takes most words of Latin, Cyrillic and Greek text in DejaVu Sans")
+  func takesMostWords() throws {
+    let face = Self.shaper.fontID(for: TextStyle(fontFamily: "DejaVu Sans", size: 17))
+    for (tag, script) in [("Latn", HB_SCRIPT_LATIN), ("Cyrl", HB_SCRIPT_CYRILLIC)] {
+      let words = Self.corpusWords.filter { word in
+        word.unicodeScalars.allSatisfy {
+          let own = TextItemizer.script(of: $0)
+          return own == script || own == HB_SCRIPT_COMMON
+        }
+      }
+      #expect(words.count > 200)
+      let taken = words.filter {
+        Self.shaper.compareDirectShaping($0, font: face, script: tag, language: nil) == .agrees
+      }
+      #expect(
+        Double(taken.count) > 0.8 * Double(words.count), "\(tag): \(taken.count)/\(words.count)")
+    }
+  }
+
+  @Test("layouts of the corpus have the same lines with and without the direct path")
+  func sameLines() throws {
+    let direct = TextLayoutEngine(
+      shaper: HarfBuzzShaper(shapesDirectly: true), analyzer: ICUAnalyzer())
+    let reference = TextLayoutEngine(
+      shaper: HarfBuzzShaper(shapesDirectly: false), analyzer: ICUAnalyzer())
+    #expect(Self.corpus.count > 500)
+    for string in Self.corpus {
+      let text = StyledText(string)
+      for width in [90.0, 320] {
+        for limit in [nil, 3] as [Int?] {
+          let configuration = LayoutConfiguration(
+            width: width, lineLimit: limit.map { .lines($0) } ?? .unlimited)
+          let ours = LayoutDump.dump(try direct.layout(text, configuration: configuration))
+          let theirs = LayoutDump.dump(try reference.layout(text, configuration: configuration))
+          #expect(ours == theirs, "\(string)")
+          if ours != theirs { return }
+        }
+      }
+    }
+  }
+}
