@@ -103,6 +103,7 @@ public struct ExpandableTextModel: RevealComponent, Hashable {
       && lhs.spoilers == rhs.spoilers && lhs.transition == rhs.transition
   }
 
+  /// Hashes what `==` compares: everything but the cache.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(text)
     hasher.combine(environment)
