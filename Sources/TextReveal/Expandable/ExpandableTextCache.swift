@@ -14,8 +14,9 @@ final class ExpandableTextCache: Sendable {
   private let state = Mutex<State>(State())
 
   struct State {
-    /// The layouts made last, newest first.
-    var layouts: [(key: Key, layout: ExpandableTextLayout)] = []
+    /// The layouts made last: both states of one model (an animation asks for both), and one
+    /// more for a model whose copies are shown at two widths.
+    var layouts = RecentValues<Key, ExpandableTextLayout>(capacity: 3)
     /// The last text trimmed, and the result.
     var trimmed: (text: StyledText, trimmed: StyledText)?
   }
@@ -52,22 +53,14 @@ final class ExpandableTextCache: Sendable {
     }
   }
 
-  /// How many layouts are kept: both states of one model (an animation asks for both), and one
-  /// more for a model whose copies are shown at two widths.
-  static var keptLayouts: Int { 3 }
-
   /// The layout kept for a key, if any.
   func layout(for key: Key) -> ExpandableTextLayout? {
-    state.withLock { state in state.layouts.first { $0.key == key }?.layout }
+    state.withLock { state in state.layouts.value(for: key) }
   }
 
-  /// Keeps a layout, forgetting the oldest beyond ``keptLayouts``.
+  /// Keeps a layout, forgetting the oldest beyond three.
   func keep(_ layout: ExpandableTextLayout, for key: Key) {
-    state.withLock { state in
-      state.layouts.removeAll { $0.key == key }
-      state.layouts.insert((key, layout), at: 0)
-      if state.layouts.count > Self.keptLayouts { state.layouts.removeLast() }
-    }
+    state.withLock { state in state.layouts.keep(layout, for: key) }
   }
 
   /// A text without its leading and trailing whitespace, kept for the last text asked.
