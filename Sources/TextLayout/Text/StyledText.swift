@@ -176,6 +176,17 @@ public struct StyledText: Sendable, Hashable {
   }
 
   /// A run of text with one style.
+  /// Two texts are equal when their characters and runs are: the implied language is derived
+  /// from the characters, so it is left out.
+  public static func == (lhs: StyledText, rhs: StyledText) -> Bool {
+    lhs.string == rhs.string && lhs.runs == rhs.runs
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(string)
+    hasher.combine(runs)
+  }
+
   public struct Run: Sendable, Hashable {
     /// The run's UTF-8 range in the string.
     public var range: Range<Int>

@@ -69,7 +69,7 @@ package struct AnimatedPNG: Sendable, Hashable {
   /// chunks share one sequence counter starting at 0.
   ///
   /// - Returns: The file's bytes.
-  /// - Throws: ``TextRasterError/invalidAnimation(reason:)`` when there are no frames or their
+  /// - Throws: ``TextRasterError/emptyAnimation`` or a size mismatch when there are no frames or their
   ///   sizes differ, ``TextRasterError/zlib(function:code:)`` when compression fails.
   package func encode() throws(TextRasterError) -> [UInt8] {
     var writer = AnimatedPNGWriter(loopCount: loopCount)
