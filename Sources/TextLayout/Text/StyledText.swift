@@ -175,7 +175,6 @@ public struct StyledText: Sendable, Hashable {
     return string[start..<end]
   }
 
-  /// A run of text with one style.
   /// Two texts are equal when their characters and runs are: the implied language is derived
   /// from the characters, so it is left out.
   public static func == (lhs: StyledText, rhs: StyledText) -> Bool {
@@ -187,6 +186,7 @@ public struct StyledText: Sendable, Hashable {
     hasher.combine(runs)
   }
 
+  /// A run of text with one style.
   public struct Run: Sendable, Hashable {
     /// The run's UTF-8 range in the string.
     public var range: Range<Int>
