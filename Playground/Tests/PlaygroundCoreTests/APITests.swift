@@ -102,6 +102,9 @@ import Testing
         let frame = now.first { $0["id"] as? String == rowID }?["frame"]
         let answer = try await client.tap(id, "list", center: frame)
         #expect(answer.tapAction == "expand \(rowID)")
+        // A row's animation is inside the answer too, for the page to show at once.
+        let animation = answer.view("list")["animation"] as? String
+        #expect(animation?.hasPrefix("data:image/png;base64,") == true)
       }
       let inserted = try await client.action(id, "list", "insert")
       let after = try #require(inserted.state("list")["rows"] as? [[String: Any]])
@@ -122,7 +125,8 @@ import Testing
       let answer = try await client.tap(id, "spoiler", center: rects.first)
       #expect(answer.tapAction == "reveal")
       #expect(answer.state("spoiler")["isRevealed"] as? Bool == true)
-      #expect(answer.view("spoiler")["animation"] is String)
+      let animation = answer.view("spoiler")["animation"] as? String
+      #expect(animation?.hasPrefix("data:image/png;base64,") == true)
     }
   }
 
