@@ -188,10 +188,10 @@ struct DemoGallery {
   mutating func drawMarkdown() throws {
     beginSection(
       "Markdown",
-      "A description written in inline Markdown, read by cmark-gfm as SwiftUI's Text reads it:"
+      "A description written in inline Markdown, read as SwiftUI's Text reads it:"
         + " bold, italic, code, strikethrough, a link and an autolink in the accent color, and a"
         + " ||spoiler||. Whitespace and line breaks stay as written.")
-    var text = try MarkdownParser.styledText(from: DemoTexts.markdownDescription, base: style())
+    var text = MarkdownParser.styledText(from: DemoTexts.markdownDescription, base: style())
     text.setDefaultLanguage("en")
     for expanded in [false, true] {
       let model = ExpandableTextModel(

@@ -93,7 +93,7 @@ struct ListRowRecord: Equatable {
     var style = style
     if let language { style.language = language }
     return ListRow(
-      id: id, text: try MarkdownOption.styledText(text, isMarkdown: markdown, style: style))
+      id: id, text: MarkdownOption.styledText(text, isMarkdown: markdown, style: style))
   }
 
   /// The chat look of a list of rows: each row's avatar (initials from its name, on a color

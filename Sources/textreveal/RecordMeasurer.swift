@@ -40,13 +40,8 @@ struct RecordMeasurer {
     guard isMarkdown == nil || isMarkdown is Bool else {
       return failure("\"markdown\" is not true or false", id: id, line: lineNumber)
     }
-    let styled: StyledText
-    do {
-      styled = try MarkdownOption.styledText(
-        text, isMarkdown: isMarkdown as? Bool ?? false, style: style)
-    } catch {
-      return failure(error.description, id: id, line: lineNumber)
-    }
+    let styled = MarkdownOption.styledText(
+      text, isMarkdown: isMarkdown as? Bool ?? false, style: style)
     let layout: LaidOutText
     do {
       layout = try engine.layout(styled, configuration: configuration)
