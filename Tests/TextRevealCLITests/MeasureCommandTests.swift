@@ -193,6 +193,29 @@ import Testing
   }
 }
 
+@Suite struct MarkdownFieldTests {
+  @Test(
+    "\"markdown\" takes JSON's true and false only: numbers are errors naming the field",
+    arguments: [
+      (#"true"#, nil), (#"false"#, nil), (#"1"#, "1"), (#"0"#, "0"), (#"1.0"#, "1"),
+      (#"2"#, "2"), (#""yes""#, #""yes""#), (#"null"#, "null"),
+    ] as [(String, String?)])
+  func markdownField(value: String, quoted: String?) throws {
+    let record = #"{"id":"m","text":"**a**","markdown":"# + value + "}\n"
+    let run = try CommandRun(["measure", "--width", "200"], input: Data(record.utf8))
+    let output = try #require(try run.records().first)
+    if let quoted {
+      #expect(run.status == 1)
+      let error = try #require(output["error"] as? String)
+      #expect(error == "\"markdown\" must be true or false, not \(quoted)")
+    } else {
+      #expect(run.status == 0, "\(run.error)")
+      let lines = try #require(output["lines"] as? [[String: Any]])
+      #expect(lines.first?["text"] as? String == (value == "true" ? "a" : "**a**"))
+    }
+  }
+}
+
 extension CommandRun {
   /// The output records, parsed.
   func records() throws -> [[String: Any]] {
