@@ -193,6 +193,74 @@ import Testing
   }
 }
 
+/// `measure` as a request/response partner: another program writes a record, waits for its
+/// answer, then writes the next, over a pipe it keeps open.
+@Suite struct InteractiveMeasureTests {
+  /// Reads standard output line by line on a thread of its own, so that a test can wait for
+  /// the next line with a timeout instead of hanging when it never comes.
+  final class LineWaiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var pending = Data()
+    private let arrived = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+      Thread.detachNewThread { [self] in
+        while true {
+          let data = handle.availableData
+          if data.isEmpty { break }
+          lock.lock()
+          pending += data
+          while let newline = pending.firstIndex(of: 0x0A) {
+            lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+            pending = Data(pending[(newline + 1)...])
+            arrived.signal()
+          }
+          lock.unlock()
+        }
+      }
+    }
+
+    /// The next line, or `nil` when none came within `seconds` (a hang, not a slow run:
+    /// one short record takes milliseconds).
+    func next(within seconds: Double) -> String? {
+      guard arrived.wait(timeout: .now() + seconds) == .success else { return nil }
+      lock.lock()
+      defer { lock.unlock() }
+      return lines.removeFirst()
+    }
+  }
+
+  @Test("each record is answered as soon as it has arrived, with the pipe still open")
+  func answersEachRecord() throws {
+    let process = Process()
+    process.executableURL = CommandRun.binary
+    process.arguments = ["measure", "--width", "200"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      if process.isRunning { process.terminate() }
+      process.waitUntilExit()
+    }
+    let waiter = LineWaiter(output.fileHandleForReading)
+    for index in 0..<3 {
+      try input.fileHandleForWriting.write(
+        contentsOf: Data(#"{"id":"r\#(index)","text":"hello world"}"#.utf8 + [0x0A]))
+      let answer = try #require(
+        waiter.next(within: 30), "no answer to record \(index) while the pipe stays open")
+      #expect(answer.hasPrefix(#"{"id":"r\#(index)","lines":"#))
+    }
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+}
+
 @Suite struct MarkdownFieldTests {
   @Test(
     "\"markdown\" takes JSON's true and false only: numbers are errors naming the field",
