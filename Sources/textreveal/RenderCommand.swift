@@ -90,7 +90,9 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "The seed of the spoiler dust.")
   var seed: UInt64 = 1
 
-  @Option(name: [.customShort("o"), .customLong("output")], help: "The PNG file to write.")
+  @Option(
+    name: [.customShort("o"), .customLong("output")],
+    help: "The PNG file to write; - for standard output.")
   var output: String
 
   enum SpoilerStateOption: String, CaseIterable, ExpressibleByArgument {

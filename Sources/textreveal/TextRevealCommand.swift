@@ -16,6 +16,7 @@ struct TextRevealCommand: ParsableCommand {
   static func main() {
     do {
       var command = try parseAsRoot()
+      ImageOutput.prepare(for: command)
       try command.run()
     } catch {
       let code = exitCode(for: error)
