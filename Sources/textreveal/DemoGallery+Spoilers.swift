@@ -14,19 +14,7 @@ extension DemoGallery {
 
   /// A text with every occurrence of some phrases styled as spoilers.
   func spoilerText(_ string: String, phrases: [String]) -> StyledText {
-    var text = StyledText(string, style: style())
-    for phrase in phrases {
-      var start = string.startIndex
-      while let range = string.range(of: phrase, range: start..<string.endIndex) {
-        text.updateStyle(
-          in: string.utf8.distance(
-            from: string.startIndex, to: range.lowerBound)..<string.utf8
-            .distance(from: string.startIndex, to: range.upperBound)
-        ) { $0.isSpoiler = true }
-        start = range.upperBound
-      }
-    }
-    return text
+    SpoilerPhrases.marking(phrases, in: StyledText(string, style: style())).text
   }
 
   mutating func drawSpoilers() throws {

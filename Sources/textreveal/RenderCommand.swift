@@ -146,8 +146,14 @@ struct RenderCommand: ParsableCommand {
     if let empty = spoilers.first(where: \.isEmpty) {
       throw ValidationError("--spoiler must name a phrase of the text, got \"\(empty)\"")
     }
-    if tap != nil && spoilers.isEmpty {
-      throw ValidationError("--tap reveals spoilers: mark some with --spoiler")
+    if let blank = spoilers.first(where: { $0.allSatisfy(\.isWhitespace) }) {
+      throw ValidationError(
+        "--spoiler \"\(blank)\" is only white space: spoiler dust covers characters, and"
+          + " white space shows none")
+    }
+    if tap != nil && spoilers.isEmpty && !markdown {
+      throw ValidationError(
+        "--tap reveals spoilers: mark some with --spoiler, or with ||…|| and --markdown")
     }
     if tap != nil && spoilerState == .revealed {
       throw ValidationError("--tap reveals hidden spoilers: leave --spoiler-state hidden")
@@ -156,23 +162,11 @@ struct RenderCommand: ParsableCommand {
 
   /// The text with every occurrence of each --spoiler phrase styled as a spoiler.
   func markingSpoilers(in text: StyledText) throws -> StyledText {
-    var result = text
-    let string = text.string
-    for phrase in spoilers {
-      var found = false
-      var searchStart = string.startIndex
-      while let range = string.range(of: phrase, range: searchStart..<string.endIndex) {
-        let start = string.utf8.distance(from: string.startIndex, to: range.lowerBound)
-        let end = string.utf8.distance(from: string.startIndex, to: range.upperBound)
-        result.updateStyle(in: start..<end) { $0.isSpoiler = true }
-        found = true
-        searchStart = range.upperBound
-      }
-      guard found else {
-        throw CommandError("--spoiler \"\(phrase)\" does not occur in the text")
-      }
+    let (marked, missing) = SpoilerPhrases.marking(spoilers, in: text)
+    if let phrase = missing.first {
+      throw CommandError("--spoiler \"\(phrase)\" does not occur in the text")
     }
-    return result
+    return marked
   }
 
   func run() throws {
@@ -203,8 +197,12 @@ struct RenderCommand: ParsableCommand {
       truncationStyle: style == .fade ? .fade : .inline, moreLabel: moreLabel,
       lessLabel: lessLabel, isExpanded: state == .expanded)
 
+    let hasSpoilers = !spoilers.isEmpty || model.text.runs.contains(where: \.style.isSpoiler)
+    if tap != nil && !hasSpoilers {
+      throw CommandError("--tap reveals spoilers: the Markdown text marks none with ||…||")
+    }
     do {
-      if !spoilers.isEmpty || model.text.runs.contains(where: \.style.isSpoiler) {
+      if hasSpoilers {
         try renderSpoilers(model: model, stack: stack, renderer: renderer)
       } else if animate {
         let collapsed = try model.layout(using: stack.engine, expanded: false)

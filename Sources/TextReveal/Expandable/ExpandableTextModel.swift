@@ -80,8 +80,10 @@ public struct ExpandableTextModel: Sendable, Hashable {
   /// The text as shown expanded: trimmed, scaled to the type size, colored by the theme.
   func expandedText() -> StyledText {
     var result = BlankLineCollapsing.trimmed(text).scaled(to: environment.typeSize)
-    for run in result.runs where run.style.link != nil && run.style.color == nil {
-      result.updateStyle(in: run.range) { $0.color = environment.theme.accent }
+    // One pass over the runs: a run at a time made a text of many links quadratic.
+    let accent = environment.theme.accent
+    result.updateEveryStyle { style in
+      if style.link != nil && style.color == nil { style.color = accent }
     }
     return result
   }
