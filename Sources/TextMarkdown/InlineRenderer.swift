@@ -33,6 +33,9 @@ struct InlineRenderer {
   private let codeFamily: String
   private let impliedLanguage: String?
   private var links: [URL] = []
+  /// Each destination read so far, `nil` when `URL` cannot read it: a text that links one
+  /// place many times reads it once and holds one `URL`.
+  private var readURLs: [String: URL?] = [:]
   /// The text so far, as UTF-8, and its runs.
   private var output: [UInt8] = []
   private var runs: [StyledText.Run] = []
@@ -184,7 +187,10 @@ struct InlineRenderer {
             case .link:
               // A target Foundation cannot read (or an empty one) leaves plain text.
               let target = String(decoding: parser.urls[Int(event.link)], as: UTF8.self)
-              if let url = URL(string: target) {
+              let url = readURLs[target] ?? URL(string: target)
+              readURLs[target] = url
+              // Each link its own index, so that two links side by side stay two runs.
+              if let url {
                 links.append(url)
                 inner.link = links.count - 1
               }

@@ -60,7 +60,7 @@ public enum MarkdownParser {
 
   /// Parses Markdown, and counts the steps of the parser's loops whose length the input does
   /// not fix by itself, for the tests and fuzzing that check they stay linear.
-  package static func parse(
+  @_spi(Testing) public static func parse(
     _ markdown: String, base: TextStyle, codeFamily: String = "DejaVu Sans Mono"
   ) -> (text: StyledText, work: Int) {
     let source = MarkdownSource(markdown)

@@ -90,9 +90,10 @@ extension InlineParser {
   /// later match removed stops nothing, as the reference's pointer then matches nothing.
   /// Stretches a search found empty for its exact rule are remembered and jumped over.
   mutating func processEmphasis(above bottom: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+    var closer = bottom >= 0 ? delimiters.items[bottom].next : delimiters.first
+    guard closer >= 0 else { return }
     var openersBottom = [Int](repeating: bottom, count: 9)
     delimiters.clearSkips()
-    var closer = bottom >= 0 ? delimiters.items[bottom].next : delimiters.first
     while closer >= 0 {
       let current = delimiters.items[closer]
       guard current.canClose else {

@@ -1,7 +1,7 @@
 extension InlineParser {
-  /// The tokens as events, each delimiter's emphasis in place, then GFM's e-mail autolinks
-  /// found in the text outside links.
-  func events() -> [InlineEvent] {
+  /// The tokens as events, each delimiter's emphasis in place; and whether their text holds
+  /// an `@`, without which no e-mail autolink is looked for.
+  func events() -> (events: [InlineEvent], hasAt: Bool) {
     var events: [InlineEvent] = []
     events.reserveCapacity(tokens.count + marks.count)
     var hasAt = false
@@ -41,7 +41,7 @@ extension InlineParser {
       case .imageEnd: events.append(InlineEvent(close: .image))
       }
     }
-    return events
+    return (events, hasAt)
   }
 
   private static func eventMark(_ kind: InlineMark.Kind) -> InlineEvent.Mark {

@@ -36,7 +36,8 @@ extension InlineParser {
     var lastSame = [-1, -1, -1]
     /// Per rule (character, whether the closer can open, its length modulo 3), the stretches
     /// its searches found empty, lowest first.
-    var skips = [[Skip]](repeating: [], count: 18)
+    /// Made at the first search: most paragraphs have no delimiter.
+    var skips: [[Skip]] = []
 
     static func characterIndex(_ character: UInt8) -> Int {
       character == UInt8(ascii: "*") ? 0 : character == UInt8(ascii: "_") ? 1 : 2
@@ -94,6 +95,10 @@ extension InlineParser {
     }
 
     mutating func clearSkips() {
+      if skips.isEmpty {
+        skips = [[Skip]](repeating: [], count: 18)
+        return
+      }
       for index in skips.indices where !skips[index].isEmpty {
         skips[index].removeAll(keepingCapacity: true)
       }

@@ -51,7 +51,8 @@ struct InlineParser {
       }
       processEmphasis(above: -1, bytes)
     }
-    return linkingEmails(in: events())
+    let (events, hasAt) = events()
+    return hasAt ? linkingEmails(in: events) : events
   }
 
   // MARK: - One inline

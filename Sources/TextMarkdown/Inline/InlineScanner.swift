@@ -11,7 +11,7 @@ struct InlineScanner {
   private let count: Int
   /// Where the last run of backticks of each length up to 80 seen by a search starts, and
   /// whether a search has read to the end of the paragraph.
-  private var lastBacktickRun = [Int](repeating: 0, count: 81)
+  private var lastBacktickRun: [Int] = []
   private var hasSearchedBackticks = false
   /// For each position, where a processing instruction whose body starts there ends.
   private var processingInstructionEnds: [Int32]? = nil
@@ -63,6 +63,7 @@ struct InlineScanner {
     length: Int, from start: Int, _ bytes: UnsafeBufferPointer<UInt8>, work: inout Int
   ) -> Int? {
     guard length <= 80 else { return nil }
+    if lastBacktickRun.isEmpty { lastBacktickRun = [Int](repeating: 0, count: 81) }
     if hasSearchedBackticks && lastBacktickRun[length] <= start { return nil }
     var index = start
     while true {
