@@ -39,7 +39,7 @@ extension Scaling {
       "cli-type-size", size: 250_000, unit: "**a** b ", ["--markdown", "--type-size", "AX5"]),
     command("cli-links", size: 250_000, unit: "[a](b) c ", ["--markdown"]),
     InputClass(
-      name: "cli-options", size: 120_000, make: { _ in StyledText("") },
+      name: "cli-options", size: 250_000, make: { _ in StyledText("") },
       work: { (bytes: Int) throws(BenchError) -> () throws(BenchError) -> Int in
         let spoilers = Array(repeating: ["--spoiler", "a"], count: bytes / 12).flatMap { $0 }
         return try runner(["render", "--text", "a b"] + spoilers + ["-o", "/dev/null"])
