@@ -83,6 +83,7 @@ func compareWithCmark(_ input: String) {
   // cmark drops the paragraph's trailing white space, which the text keeps: there is none.
   var body = Substring(input)
   while let last = body.last, last == " " || last == "\t" { body = body.dropLast() }
+  guard !body.isEmpty else { return }
   let markdown = "x " + body
   let ours = marked(
     MarkdownParser.styledText(from: markdown, base: base, codeFamily: codeFamily))
