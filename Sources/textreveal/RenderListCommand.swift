@@ -164,7 +164,10 @@ struct RenderListCommand: ParsableCommand {
       } else {
         let band = viewport.map { LayoutRect(x: 0, y: $0.top, width: width, height: $0.height) }
         let layout = try list.layout(using: stack.engine, visibleRect: band)
-        for id in expand where layout.row(id)?.isTruncated == false {
+        // Rows by id, once: layout.row(id) searches them all, for each --expand.
+        let rows = Dictionary(
+          layout.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in expand where rows[id]?.isTruncated == false {
           warn("row \"\(id)\" fits in \(lineLimit) lines; --expand changes nothing")
         }
         let drawn = Result { () throws(TextRasterError) -> RasterCanvas in
