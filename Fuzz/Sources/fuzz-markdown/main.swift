@@ -33,14 +33,17 @@ struct Marks: Equatable {
 func fuzzMarkdown(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let markdown = String(decoding: FuzzDriver.bytes(start, count), as: UTF8.self)
   let length = markdown.utf8.count
+  // What the parser reads: each NUL becomes U+FFFD, three bytes.
+  let nuls = markdown.utf8.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
   let (text, work) = MarkdownParser.parse(markdown, base: base, codeFamily: codeFamily)
-  guard work <= stepsPerByte * (length + 1) else {
+  guard work <= stepsPerByte * (length + 2 * nuls + 1) else {
     fatalError("\(work) steps for \(length) bytes: \(markdown.debugDescription)")
   }
   if length > 0 {
     let repeated = String(repeating: markdown, count: max(1, 4_096 / length))
     let repeatedWork = MarkdownParser.parse(repeated, base: base, codeFamily: codeFamily).work
-    guard repeatedWork <= stepsPerByte * (repeated.utf8.count + 1) else {
+    let repeatedLength = repeated.utf8.count + 2 * nuls * (repeated.utf8.count / length)
+    guard repeatedWork <= stepsPerByte * (repeatedLength + 1) else {
       fatalError(
         "\(repeatedWork) steps for \(repeated.utf8.count) bytes of \(markdown.debugDescription)"
           + " repeated")
@@ -48,7 +51,6 @@ func fuzzMarkdown(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   }
   // Markup only takes away: the text holds no more bytes than the Markdown, each NUL counted
   // as the U+FFFD it becomes.
-  let nuls = markdown.utf8.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
   guard text.string.utf8.count <= length + 2 * nuls else {
     fatalError("the text is longer than its Markdown: \(markdown.debugDescription)")
   }

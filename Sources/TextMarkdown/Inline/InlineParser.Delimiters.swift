@@ -131,10 +131,7 @@ extension InlineParser {
       while true {
         work += 1
         // Stretches above the walk were passed over; one holding it is jumped.
-        while let top = skips[rule].last, top.low > max(index, -1) {
-          skips[rule].removeLast()
-          _ = top
-        }
+        while let top = skips[rule].last, top.low > max(index, -1) { skips[rule].removeLast() }
         if index >= 0, let top = skips[rule].last, top.high >= index {
           skips[rule].removeLast()
           index = top.below >= 0 ? candidate(atOrBelow: top.below) : -1
@@ -152,8 +149,9 @@ extension InlineParser {
       return found
     }
 
-    /// The rule of three: when either run can both open and close, their lengths may not add
-    /// up to a multiple of 3 unless both are multiples of 3.
+    /// The rule of three: when the closer can open or the opener can close, their lengths
+    /// (as written) may not add up to a multiple of 3, unless the closer's is one, as
+    /// cmark-gfm 0.29 checks it.
     static func mayMatch(opener: Item, closer: Item) -> Bool {
       !(closer.canOpen || opener.canClose) || closer.length % 3 == 0
         || (opener.length + closer.length) % 3 != 0

@@ -63,7 +63,7 @@ struct InlineMark {
 /// the e-mail autolinks found in text.
 struct InlineEvent {
   enum Kind: UInt8 {
-    /// Subject bytes; ``InlineEvent/isMarkerText`` when `||` in them marks a spoiler.
+    /// Subject bytes, where `||` marks a spoiler.
     case text
     /// Decoded bytes.
     case decoded
