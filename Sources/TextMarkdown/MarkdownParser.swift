@@ -1,6 +1,6 @@
 @_spi(Backend) import TextLayout
 
-/// Turns inline Markdown into ``StyledText``, keeping the text's white space and lines as
+/// Turns inline Markdown into `StyledText`, keeping the text's white space and lines as
 /// written: SwiftUI `Text`'s "inline only, preserving whitespace" mode.
 ///
 /// ```swift
@@ -13,9 +13,9 @@
 ///
 /// | Markdown | Style |
 /// | --- | --- |
-/// | `**bold**`, `__bold__` | ``FontWeight/bold`` |
+/// | `**bold**`, `__bold__` | `FontWeight.bold` |
 /// | `*italic*`, `_italic_` | `isItalic` |
-/// | `` `code` `` | `fontFamily` = `codeFamily` |
+/// | a code span, between backticks | `fontFamily` = `codeFamily` |
 /// | `~~strike~~` (GFM) | `isStrikethrough` |
 /// | `[text](url)`, `<https://…>`, bare `https://…`, `www.…`, e-mail (GFM) | `link` |
 /// | `![alt](src)` | the alt text, no link |

@@ -93,8 +93,8 @@ public struct StyledText: Sendable, Hashable {
   /// - Parameters:
   ///   - range: The UTF-8 range; it should lie on character boundaries.
   ///   - transform: Changes the style of each run inside the range.
-  /// - Complexity: O(*r*) in the number of runs. To change many ranges, give them all to
-  ///   ``updateStyle(in:_:)-(Sequence,_)``: one call per range costs O(*r*) each.
+  /// - Complexity: O(*r*) in the number of runs. To change many ranges, give them all at once
+  ///   to the overload that takes a sequence of ranges: one call per range costs O(*r*) each.
   public mutating func updateStyle(in range: Range<Int>, _ transform: (inout TextStyle) -> Void) {
     updateStyle(in: CollectionOfOne(range), transform)
   }
