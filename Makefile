@@ -73,10 +73,11 @@ format:
 	  Playground/Sources Playground/Tests Playground/Package.swift \
 	  GTK/Sources GTK/Tests GTK/Package.swift
 
-# libFuzzer over the engine, the JSON Lines readers and the font loader (Fuzz/, scripts/fuzz),
+# libFuzzer over the engine, the JSON Lines readers, the font loader, the Markdown parser and
+# batched style updates (Fuzz/, scripts/fuzz),
 # with AddressSanitizer: FUZZ_SECONDS of new inputs per target after replaying the stored ones.
 FUZZ_SECONDS ?= 60
-# Seconds per target in CI: four targets, 80 seconds in all.
+# Seconds per target in CI: six targets, two minutes in all.
 CI_FUZZ_SECONDS ?= 20
 fuzz: bootstrap
 	$(SWIFT) build --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld

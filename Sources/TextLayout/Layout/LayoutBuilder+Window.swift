@@ -112,11 +112,6 @@ extension LayoutBuilder {
     if isComplete && previous < windowEnd {
       boundaries.append(WindowAnalysis.Boundary(offset: windowEnd, isMandatory: true))
     }
-    // A separator was read with the byte after it (a CR may start a CRLF); an incomplete
-    // window with its scan and what line breaking may look ahead at, as much as bidi does.
-    noteRead(
-      upTo: separator.map { $0.offset + $0.length + 1 }
-        ?? (isComplete ? count + 1 : max(scanEnd, windowEnd + Self.windowMargin) + 1))
     return WindowAnalysis(
       start: lineStart, end: windowEnd, isComplete: isComplete,
       separatorLength: separator?.length ?? 0,

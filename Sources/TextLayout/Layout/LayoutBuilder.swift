@@ -63,11 +63,6 @@ struct LayoutBuilder {
   var paragraphLevel: UInt8 = 0
   /// The buffers of the measured segments' batches.
   var batch = MeasureBatch()
-  /// The end of what the layout has read of the text, as a UTF-8 offset (exclusive), or
-  /// `count + 1` once it depended on where the text ends: everything it computed follows
-  /// from `text` before this offset, so a longer text with the same start gives the same
-  /// result (see ``TextLayoutEngine/measure(prefix:exactCount:configuration:)``).
-  var readEnd = 0
   /// Whether new segments are only measured (``measureSegments(_:budget:batch:)``), with
   /// no pieces: a measurement places nothing, and placement shapes such segments itself.
   var measuresOnly = false
@@ -143,10 +138,7 @@ struct LayoutBuilder {
 
   /// Whether anything but hanging white space lies at or after an offset.
   mutating func hasContent(from offset: Int) -> Bool {
-    guard offset < count else {
-      noteRead(upTo: count + 1)
-      return false
-    }
+    guard offset < count else { return false }
     // Bytes first: the first byte after a cut is almost always a letter.
     var string = text.string
     let first: Unicode.Scalar? = string.withUTF8 { bytes in
@@ -155,22 +147,10 @@ struct LayoutBuilder {
       // A letter of another script: its scalar, decoded in place.
       return UTF8Decoding.scalar(at: offset, in: bytes).scalar
     }
-    if let first, !ShapedMeasure.isHangingSpace(first) {
-      noteRead(upTo: offset + 4)
-      return true
+    if let first, !ShapedMeasure.isHangingSpace(first) { return true }
+    return text.slice(offset..<count).unicodeScalars.contains {
+      !ShapedMeasure.isHangingSpace($0)
     }
-    let rest = text.slice(offset..<count).unicodeScalars
-    guard let content = rest.firstIndex(where: { !ShapedMeasure.isHangingSpace($0) }) else {
-      noteRead(upTo: count + 1)
-      return false
-    }
-    noteRead(upTo: text.string.utf8.distance(from: text.string.startIndex, to: content) + 4)
-    return true
-  }
-
-  /// Notes that the layout has read the text up to `end` (``readEnd``).
-  mutating func noteRead(upTo end: Int) {
-    readEnd = max(readEnd, min(end, count + 1))
   }
 
   /// Finds the next paragraph separator in `start..<end` (see ``ByteScan/findSeparator(in:from:to:)``).

@@ -79,7 +79,8 @@ package struct AnimatedPNG: Sendable, Hashable {
 
   /// Writes the APNG file atomically (see ``PNGEncoder/write(_:to:)``).
   ///
-  /// - Parameter path: The file to create or replace; its directory must exist.
+  /// - Parameter path: The file to create or replace; its directory must exist. `-` for
+  ///   standard output.
   /// - Throws: ``TextRasterError/cannotWrite(path:function:code:)`` naming `path`, or the errors
   ///   of ``encode()``.
   package func write(to path: String) throws(TextRasterError) {

@@ -351,14 +351,3 @@ import Testing
     }
   }
 }
-
-/// ``PrefixAgreement`` on the real stack: the windows and what ICU and bidi read past them.
-@Suite struct RealPrefixMeasureTests {
-  @Test("an answer from the start of a text is the whole text's (real stack)")
-  func realStack() throws {
-    let (failures, answered) = try PrefixAgreement.check(
-      engine: RealTextInvariantTests.engine, cases: 150, seed: 47)
-    #expect(failures.isEmpty, "\(failures.prefix(3))")
-    #expect(answered > 100)
-  }
-}
