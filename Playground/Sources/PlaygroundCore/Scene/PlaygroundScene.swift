@@ -46,9 +46,8 @@ package struct PlaygroundScene {
   /// The session's text, read as Markdown when asked.
   func userText(_ settings: PlaygroundSettings) -> StyledText {
     let base = style(settings)
-    guard settings.markdown,
-      var text = try? MarkdownParser.styledText(from: settings.text, base: base)
-    else { return StyledText(settings.text, style: base) }
+    guard settings.markdown else { return StyledText(settings.text, style: base) }
+    var text = MarkdownParser.styledText(from: settings.text, base: base)
     text.setDefaultLanguage(settings.textLanguage)
     return text
   }
