@@ -38,10 +38,6 @@ extension PlaygroundScene {
     return state
   }
 
-  func expandableView(session: PlaygroundSession) throws(PlaygroundError) -> ComponentView {
-    try view(of: expandableModel(session), state: expandableState)
-  }
-
   func tapExpandable(
     at point: CGPoint, session: inout PlaygroundSession, action: inout String
   ) throws(PlaygroundError) -> ComponentView {

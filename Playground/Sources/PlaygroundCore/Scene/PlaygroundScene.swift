@@ -61,11 +61,11 @@ package struct PlaygroundScene {
   package func view(of component: Component, session: inout PlaygroundSession) -> ComponentView {
     drawing(component) { () throws(PlaygroundError) in
       switch component {
-      case .expandable: try expandableView(session: session)
+      case .expandable: try view(of: expandableModel(session), state: expandableState)
       case .detector: try detectorView(session: &session)
-      case .list: try listView(session: session)
+      case .list: try view(of: listModel(session), state: listState(session))
       case .alignment: try alignmentView(session: session)
-      case .spoiler: try spoilerView(session: session)
+      case .spoiler: try view(of: spoilerModel(session), state: spoilerState(session))
       }
     }
   }
