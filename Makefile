@@ -150,7 +150,8 @@ load-check: playground-build
 	$(PYTHON) scripts/load-check --binary $(PLAYGROUND_BIN) --seconds $(LOAD_SECONDS) \
 	  --output load-output
 
-# The playground's two figures (tap latency, width drag), in the form make bench prints.
+# The playground's figures (a tap of each kind, the width drag), in the form make bench prints,
+# each tap kind followed by a "#" line of where its time went.
 playground-bench: playground-build
 	$(PLAYGROUND_BIN) --bench
 

@@ -6,7 +6,7 @@ import PlaygroundCore
 import Testing
 
 @Suite struct APITests {
-  @Test("a tap on \"more\" expands the text, with an animation and a taller still by URL")
+  @Test("a tap on \"more\" expands the text, with its animation inside and a taller still by URL")
   func tapOnMoreExpands() async throws {
     try await withPlayground { client, _ in
       let (id, first) = try await client.newSession()
@@ -20,24 +20,45 @@ import Testing
       #expect(answer.version == (first.version ?? 0) + 1)
       // Only the tapped component is drawn again.
       #expect(answer.view("list").isEmpty)
-      // The images are URLs of PNGs the server keeps, not data inside the JSON.
+      // The animation is inside the answer, for the page to show at once; the still is the URL
+      // of a PNG the server keeps.
       let animation = try #require(answer.view("expandable")["animation"] as? String)
+      let prefix = "data:image/png;base64,"
+      #expect(animation.hasPrefix(prefix))
+      let frames = try #require(Data(base64Encoded: String(animation.dropFirst(prefix.count))))
+      #expect(Array(frames.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+      #expect(frames.range(of: Data("acTL".utf8)) != nil)
+      #expect((answer.view("expandable")["animationMilliseconds"] as? Int ?? 0) > 0)
       let still = try #require(answer.view("expandable")["still"] as? String)
-      #expect(animation.hasPrefix("/api/session/\(id)/image/"))
-      #expect(animation != still)
-      for url in [animation, still] {
-        let image = try await client.send(.get, url)
-        #expect(image.status == 200)
-        #expect(image.headers[.contentType] == "image/png")
-        #expect(image.headers[.cacheControl]?.contains("immutable") == true)
-        #expect(Array(image.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
-      }
-      #expect(answer.body.readableBytes < 16 * 1024)
+      #expect(still.hasPrefix("/api/session/\(id)/image/"))
+      let image = try await client.send(.get, still)
+      #expect(image.status == 200)
+      #expect(image.headers[.contentType] == "image/png")
+      #expect(image.headers[.cacheControl]?.contains("immutable") == true)
+      #expect(Array(image.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+      #expect(answer.body.readableBytes < 16 * 1024 + frames.count * 4 / 3 + 4)
       // Where the answer's time went, for the browser's developer tools.
       let timing = try #require(answer.headers[HTTPField.Name("Server-Timing")!])
       #expect(timing.contains("queue;dur=") && timing.contains("draw;dur="))
       // The reload finds the state.
       #expect(try await client.state(id).state("expandable")["isExpanded"] as? Bool == true)
+    }
+  }
+
+  @Test("an animation over the inline limit is named by URL, as a stored image")
+  func largeAnimationByURL() async throws {
+    var limits = PlaygroundLimits()
+    limits.inlineAnimationBytes = 1024
+    try await withPlayground(limits: limits) { client, _ in
+      let (id, first) = try await client.newSession()
+      let answer = try await client.tap(
+        id, "expandable", center: first.state("expandable")["moreButton"])
+      let animation = try #require(answer.view("expandable")["animation"] as? String)
+      #expect(animation.hasPrefix("/api/session/\(id)/image/"))
+      let image = try await client.send(.get, animation)
+      #expect(image.status == 200)
+      #expect(image.body.readableBytes > 1024)
+      #expect(answer.body.readableBytes < 16 * 1024)
     }
   }
 
@@ -81,6 +102,9 @@ import Testing
         let frame = now.first { $0["id"] as? String == rowID }?["frame"]
         let answer = try await client.tap(id, "list", center: frame)
         #expect(answer.tapAction == "expand \(rowID)")
+        // A row's animation is inside the answer too, for the page to show at once.
+        let animation = answer.view("list")["animation"] as? String
+        #expect(animation?.hasPrefix("data:image/png;base64,") == true)
       }
       let inserted = try await client.action(id, "list", "insert")
       let after = try #require(inserted.state("list")["rows"] as? [[String: Any]])
@@ -101,7 +125,8 @@ import Testing
       let answer = try await client.tap(id, "spoiler", center: rects.first)
       #expect(answer.tapAction == "reveal")
       #expect(answer.state("spoiler")["isRevealed"] as? Bool == true)
-      #expect(answer.view("spoiler")["animation"] is String)
+      let animation = answer.view("spoiler")["animation"] as? String
+      #expect(animation?.hasPrefix("data:image/png;base64,") == true)
     }
   }
 

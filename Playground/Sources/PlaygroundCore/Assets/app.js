@@ -3,7 +3,7 @@
 "use strict";
 
 const playground = { session: sessionStorage.getItem("textreveal-session"), state: null,
-  components: {}, pending: null, inFlight: false, version: -1, timers: {} };
+  components: {}, pending: null, inFlight: false, version: -1, timers: {}, shown: {} };
 window.playground = playground;
 
 const $ = (id) => document.getElementById(id);
@@ -25,6 +25,11 @@ const rightToLeft = new Set(["he", "ar"]);
 
 // The session's own requests go to /api/session/<id>/...; the id lives in sessionStorage, so
 // each tab has its own session and a reload finds it again.
+// The images are drawn at the screen's pixels per point, 1 to 3.
+function deviceScale() {
+  return Math.min(3, Math.max(1, Math.round(window.devicePixelRatio || 1)));
+}
+
 function sessionPath(suffix) {
   return "/api/session/" + playground.session + suffix;
 }
@@ -82,7 +87,7 @@ function forget() {
 
 // A new session: only a POST from this page makes one.
 async function start() {
-  const { response, answer } = await send("POST", "/api/session", {});
+  const { response, answer } = await send("POST", "/api/session", { scale: deviceScale() });
   if (!response.ok) {
     refused(response, answer);
     return;
@@ -113,11 +118,25 @@ function show(answer) {
       image.style.width = view.size.width + "px";
       image.style.height = view.size.height + "px";
       if (view.animation) {
-        // The animation plays from when it has loaded; then the still replaces it.
+        // The animation comes inside the answer (a data URL), so it shows in the next frame
+        // the browser draws, with no request of its own; it plays once, then the still,
+        // loaded meanwhile, replaces it. playground.shown counts the frames drawn between the
+        // answer and the animation's first, for the browser check.
         const still = new Image();
         still.src = view.still;
+        const answered = performance.now();
+        let frames = 0;
+        let loaded = false;
+        const count = () => {
+          if (loaded) return;
+          frames += 1;
+          requestAnimationFrame(count);
+        };
+        requestAnimationFrame(count);
         image.onload = () => {
           image.onload = null;
+          loaded = true;
+          playground.shown[name] = { frames, milliseconds: performance.now() - answered };
           playground.timers[name] = setTimeout(() => {
             image.src = view.still;
             image.dataset.showing = "still";
@@ -170,6 +189,25 @@ function showSettings(settings) {
   $("markdown").checked = settings.markdown;
   $("style").value = settings.style;
   $("alignment").value = settings.alignment;
+  $("tapAnywhere").checked = settings.togglesOnTapAnywhere;
+}
+
+// A session made on another screen (or before a zoom) is drawn again at this one's scale.
+function followScale() {
+  if (playground.settings && playground.settings.scale !== deviceScale()) {
+    change({ scale: deviceScale() });
+  }
+}
+
+// Zooming and moving to another screen change devicePixelRatio: a media query of the current
+// ratio stops matching, and is then made again for the new one.
+function watchScale() {
+  matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener("change", () => {
+    followScale();
+    // Emulators fire resize rather than the media query's change.
+  window.addEventListener("resize", followScale);
+  watchScale();
+  }, { once: true });
 }
 
 // Settings changes are coalesced: one request in flight, then the latest of what came since.
@@ -211,6 +249,7 @@ async function load() {
     const { response, answer } = await send("GET", sessionPath(""));
     if (response.ok) {
       show(answer);
+      followScale();
       return;
     }
     forget();
@@ -226,8 +265,17 @@ function tapHandler(image) {
     const x = (event.clientX - box.left) * (view.size.width / box.width) - playground.padding;
     const y = (event.clientY - box.top) * (view.size.height / box.height) - playground.padding;
     call("POST", "/tap", { component: image.dataset.component, x, y })
+      .then(openLink)
       .catch((error) => status("The server cannot be reached: " + error.message));
   });
+}
+
+// A tapped link opens in a new tab. The server passes on only http, https and mailto links,
+// and the page checks again; neither ever fetches it.
+function openLink(answer) {
+  const link = answer && answer.tap && answer.tap.link;
+  if (!link || !/^(https?|mailto):/i.test(link)) return;
+  window.open(link, "_blank", "noopener,noreferrer");
 }
 
 let textTimer = null;
@@ -252,6 +300,11 @@ function wire() {
   });
   $("markdown").addEventListener("change", () => change({ markdown: $("markdown").checked }));
   $("style").addEventListener("change", () => change({ style: $("style").value }));
+  $("tapAnywhere").addEventListener("change",
+    () => change({ togglesOnTapAnywhere: $("tapAnywhere").checked }));
+  // Emulators fire resize rather than the media query's change.
+  window.addEventListener("resize", followScale);
+  watchScale();
   $("alignment").addEventListener("change", () => change({ alignment: $("alignment").value }));
   for (const button of document.querySelectorAll("button[data-action]")) {
     button.addEventListener("click", () => {

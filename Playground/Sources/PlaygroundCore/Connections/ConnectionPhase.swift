@@ -1,5 +1,5 @@
 /// Where a connection is in its request and answer, each phase with its own deadline.
-public enum ConnectionPhase: String, Sendable, Hashable, CaseIterable {
+package enum ConnectionPhase: String, Sendable, Hashable, CaseIterable {
   /// Between requests, nothing sent yet: ``PlaygroundLimits/idleTimeout``.
   case idle
   /// A request's head has started but not ended: ``PlaygroundLimits/headerTimeout``.

@@ -10,7 +10,7 @@ import NIOCore
 /// that has been longest in a phase that waits on its client (``ConnectionPhase/isEvictable``);
 /// only when every connection is having its answer made — bounded by the drawing queue — is
 /// the new one closed instead.
-public final class ConnectionRegistry: Sendable {
+package final class ConnectionRegistry: Sendable {
   private struct Entry {
     let channel: any Channel
     var phase: ConnectionPhase
@@ -25,29 +25,29 @@ public final class ConnectionRegistry: Sendable {
   }
 
   /// The most open connections.
-  public let limit: Int
+  package let limit: Int
   private let state = NIOLockedValueBox(State())
 
   /// A registry of at most `limit` connections.
-  public init(limit: Int) {
+  package init(limit: Int) {
     precondition(limit >= 1, "A server takes at least one connection, got \(limit)")
     self.limit = limit
   }
 
   /// What the connections are doing, for `/healthz` and the load check.
-  public struct Counts: Sendable, Codable {
+  package struct Counts: Sendable, Codable {
     /// The open connections.
-    public var open: Int
+    package var open: Int
     /// Closed to make room for a new connection.
-    public var evicted: Int
+    package var evicted: Int
     /// New connections closed because every open one was being answered.
-    public var refused: Int
+    package var refused: Int
     /// Closed at a phase's deadline, by phase.
-    public var timedOut: [String: Int]
+    package var timedOut: [String: Int]
   }
 
   /// The counts so far.
-  public var counts: Counts {
+  package var counts: Counts {
     state.withLockedValue { state in
       Counts(
         open: state.entries.count, evicted: state.evicted, refused: state.refused,

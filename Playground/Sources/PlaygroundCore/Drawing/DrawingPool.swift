@@ -21,14 +21,14 @@ import Foundation
 /// priority, and at most ``PlaygroundLimits/queuedHeavyJobs`` wait. So the other
 /// ``PlaygroundLimits/workers`` threads are always there for the quick answers of sessions
 /// used as people use them, and heavy drawing only takes the processor time they leave.
-public final class DrawingPool: Sendable {
+package final class DrawingPool: Sendable {
   private let limits: PlaygroundLimits
   private let queue: JobQueue
 
   /// Starts the threads.
   ///
   /// - Parameter limits: The threads, the queue's bounds and the heavy-job threshold.
-  public init(limits: PlaygroundLimits) {
+  package init(limits: PlaygroundLimits) {
     precondition(limits.workers >= 1, "A drawing pool needs a thread, got \(limits.workers)")
     self.limits = limits
     queue = JobQueue(limits: limits)
@@ -85,7 +85,7 @@ public final class DrawingPool: Sendable {
   /// Jobs are measured in processor time, not wall time: a machine busy with other work, or
   /// a thread at a lower priority, makes a job take longer without making it cost more, and a
   /// cost measured by the clock would make a slowed session look heavy and slow it further.
-  public static func threadTime() -> Duration {
+  package static func threadTime() -> Duration {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
@@ -93,10 +93,10 @@ public final class DrawingPool: Sendable {
 
   /// The jobs drawn so far and the processor time they took, by `light` or `heavy` and the
   /// kind of request (`heavy tap list`, `light all`…).
-  public var drawn: [String: (jobs: Int, processor: Duration)] { queue.drawn }
+  package var drawn: [String: (jobs: Int, processor: Duration)] { queue.drawn }
 
   /// How many jobs wait and how many are being drawn.
-  public var load: (queued: Int, running: Int) { queue.load }
+  package var load: (queued: Int, running: Int) { queue.load }
 
   /// Draws on a drawing thread.
   ///
@@ -108,7 +108,7 @@ public final class DrawingPool: Sendable {
   /// - Returns: What `body` returned.
   /// - Throws: What `body` threw, or ``PlaygroundError`` 503 when the queue is full or the job
   ///   waited too long.
-  public func run<Output: Sendable>(
+  package func run<Output: Sendable>(
     kind: String = "", estimate: Duration = .zero, usage: Double = 0,
     _ body: @escaping @Sendable (inout DrawingWorker) throws(PlaygroundError) -> Output
   ) async throws(PlaygroundError) -> Output {

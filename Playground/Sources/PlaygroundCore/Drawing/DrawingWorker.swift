@@ -9,19 +9,19 @@
 /// besides the default one the load check still reached 468 MB. The default one
 /// is never dropped, so a session cycling through languages never makes the next session's
 /// taps load their fonts again.
-public struct DrawingWorker {
+package struct DrawingWorker {
   /// The thread's number, from 0.
-  public let index: Int
+  package let index: Int
   private var typesetters: [(language: String, typesetter: Typesetter)] = []
 
   private var standard: Typesetter?
 
   /// The languages whose typesetters the thread keeps besides the default one, most recently
   /// used first.
-  public var languages: [String] { typesetters.map(\.language) }
+  package var languages: [String] { typesetters.map(\.language) }
 
   /// The most typesetters a thread keeps besides the default one.
-  public static let maximumTypesetters = 1
+  package static let maximumTypesetters = 1
 
   init(index: Int) {
     self.index = index
@@ -30,7 +30,7 @@ public struct DrawingWorker {
   /// The typesetter of a language, most recently used first.
   ///
   /// - Parameter language: A BCP 47 tag, or `""` for plain UAX #14.
-  public mutating func typesetter(for language: String) throws(PlaygroundError) -> Typesetter {
+  package mutating func typesetter(for language: String) throws(PlaygroundError) -> Typesetter {
     if language.isEmpty {
       if let standard { return standard }
       let typesetter = try Typesetter(language: "")

@@ -5,20 +5,20 @@
 /// budget costs a layout, never a drawing. A still past it is refused with a message; an
 /// animation past it is left out and the still sent alone. A job's budget belongs to the job's
 /// thread, like its typesetter.
-public final class PixelBudget {
+package final class PixelBudget {
   private let limits: PlaygroundLimits
   /// The pixels drawn so far.
-  public private(set) var spent = 0
+  package private(set) var spent = 0
 
   /// A budget of the given limits, nothing spent.
-  public init(limits: PlaygroundLimits = PlaygroundLimits()) {
+  package init(limits: PlaygroundLimits = PlaygroundLimits()) {
     self.limits = limits
   }
 
   /// Charges a still of a component's size, with its padding, at a scale.
   ///
   /// - Throws: ``PlaygroundError`` 422 when the image is over the image or answer budget.
-  public func chargeStill(
+  package func chargeStill(
     width: Double, height: Double, scale: Double, padding: Double
   ) throws(PlaygroundError) {
     let (pixelWidth, pixelHeight) = Self.pixels(
@@ -39,7 +39,7 @@ public final class PixelBudget {
   /// Charges an animation of frames of a component's size, if the budget has room for it.
   ///
   /// - Returns: Whether the animation may be drawn.
-  public func allowsAnimation(
+  package func allowsAnimation(
     width: Double, height: Double, frames: Int, scale: Double, padding: Double
   ) -> Bool {
     let (pixelWidth, pixelHeight) = Self.pixels(
@@ -54,7 +54,7 @@ public final class PixelBudget {
   }
 
   /// Whether an encoded image is small enough to send.
-  public func allowsBytes(_ count: Int) -> Bool {
+  package func allowsBytes(_ count: Int) -> Bool {
     count <= limits.imageBytes
   }
 

@@ -1,5 +1,5 @@
 /// The components the playground shows, by the names the page and the API use.
-public enum Component: String, Sendable, Hashable, CaseIterable, Codable {
+package enum Component: String, Sendable, Hashable, CaseIterable, Codable {
   /// The App Store "more" text (``TextReveal/ExpandableTextModel``).
   case expandable
   /// A text checked by a ``TextReveal/TruncationDetector``, with "Show all" when it is cut.

@@ -6,23 +6,23 @@ import TextRaster
 /// The images are served by URL (`/api/session/{id}/image/{n}.png`): the scene leaves their
 /// encoded bytes here, and the service stores them and puts their URLs in ``still`` and
 /// ``animation``.
-public struct ComponentView: Sendable, Encodable {
+package struct ComponentView: Sendable, Encodable {
   /// The component's state, as the models report it.
-  public var state: ComponentState
+  package var state: ComponentState
   /// The still image's URL, `nil` when drawing failed (see ``error``).
-  public var still: String?
+  package var still: String?
   /// The image's size in points, padding included: what the page shows it at.
-  public var size: JSONRect.SizeValue?
+  package var size: JSONRect.SizeValue?
   /// The change just made, as the URL of a one-shot animated PNG.
-  public var animation: String?
+  package var animation: String?
   /// How long the animation plays before the page shows the still, in milliseconds.
-  public var animationMilliseconds: Int?
+  package var animationMilliseconds: Int?
   /// Why the component could not be drawn (a width too narrow for a list, an image too large).
-  public var error: String?
+  package var error: String?
   /// The still, encoded as PNG, until it is stored.
-  public var stillPNG: [UInt8]?
+  package var stillPNG: [UInt8]?
   /// The animation, encoded as animated PNG, until it is stored.
-  public var animationPNG: [UInt8]?
+  package var animationPNG: [UInt8]?
 
   init(state: ComponentState) {
     self.state = state

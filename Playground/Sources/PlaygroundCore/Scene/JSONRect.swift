@@ -2,18 +2,18 @@ import Foundation
 
 /// A rectangle in points as the API sends it: where the models put a button, a row or a
 /// hidden word, in the component's coordinates.
-public struct JSONRect: Sendable, Hashable, Codable {
+package struct JSONRect: Sendable, Hashable, Codable {
   /// The left edge.
-  public var x: Double
+  package var x: Double
   /// The top edge.
-  public var y: Double
+  package var y: Double
   /// The width.
-  public var width: Double
+  package var width: Double
   /// The height.
-  public var height: Double
+  package var height: Double
 
   /// The API form of a rectangle.
-  public init(_ rect: CGRect) {
+  package init(_ rect: CGRect) {
     x = Double(rect.minX)
     y = Double(rect.minY)
     width = Double(rect.width)
@@ -21,10 +21,10 @@ public struct JSONRect: Sendable, Hashable, Codable {
   }
 
   /// A width and a height in points.
-  public struct SizeValue: Sendable, Hashable, Codable {
+  package struct SizeValue: Sendable, Hashable, Codable {
     /// The width.
-    public var width: Double
+    package var width: Double
     /// The height.
-    public var height: Double
+    package var height: Double
   }
 }

@@ -24,7 +24,7 @@ extension PlaygroundScene {
   /// anything is parsed, in one pass over the bytes.
   ///
   /// - Throws: ``PlaygroundError`` 413 naming the count and the limit.
-  public static func checkMarkup(
+  package static func checkMarkup(
     _ settings: PlaygroundSettings, limits: PlaygroundLimits
   ) throws(PlaygroundError) {
     guard settings.markdown else { return }
@@ -40,7 +40,7 @@ extension PlaygroundScene {
   /// Refuses a Markdown text with more hidden phrases than the playground draws.
   ///
   /// - Throws: ``PlaygroundError`` 413 naming the count and the limit.
-  public func checkSpoilers(
+  package func checkSpoilers(
     _ settings: PlaygroundSettings, limits: PlaygroundLimits
   ) throws(PlaygroundError) {
     guard settings.markdown else { return }

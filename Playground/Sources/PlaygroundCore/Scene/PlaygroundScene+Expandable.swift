@@ -11,6 +11,7 @@ extension PlaygroundScene {
       text: userText(settings), environment: settings.environment(width: settings.width),
       truncationStyle: settings.style, moreLabel: "more", lessLabel: "less",
       isExpanded: session.isExpanded)
+    model.togglesOnTapAnywhere = settings.togglesOnTapAnywhere
     // A still on every answer: static dots, not a frame of moving dust.
     model.environment.reducesMotion = true
     model.spoilers.seed = 3
@@ -24,6 +25,10 @@ extension PlaygroundScene {
     state.isTruncated = text?.isExpanded != nil
     state.moreButton = Self.regions(list) { $0 == .expand }.first
     state.lessButton = Self.regions(list) { $0 == .collapse }.first
+    let links = Self.regions(list) {
+      if case .openLink = $0 { true } else { false }
+    }
+    state.links = links.isEmpty ? nil : links
     let texts = Self.texts(list.items)
     let uncovered =
       texts.first.map { text in
@@ -31,10 +36,6 @@ extension PlaygroundScene {
       } ?? []
     state.uncoveredCharacters = uncovered.isEmpty ? nil : uncovered
     return state
-  }
-
-  func expandableView(session: PlaygroundSession) throws(PlaygroundError) -> ComponentView {
-    try view(of: expandableModel(session), state: expandableState)
   }
 
   func tapExpandable(

@@ -39,10 +39,6 @@ extension PlaygroundScene {
     }
   }
 
-  func listView(session: PlaygroundSession) throws(PlaygroundError) -> ComponentView {
-    try view(of: listModel(session), state: listState(session))
-  }
-
   func tapList(
     at point: CGPoint, session: inout PlaygroundSession, action: inout String
   ) throws(PlaygroundError) -> ComponentView {

@@ -34,10 +34,6 @@ extension PlaygroundScene {
     }
   }
 
-  func spoilerView(session: PlaygroundSession) throws(PlaygroundError) -> ComponentView {
-    try view(of: spoilerModel(session), state: spoilerState(session))
-  }
-
   func tapSpoiler(
     at point: CGPoint, session: inout PlaygroundSession, action: inout String
   ) throws(PlaygroundError) -> ComponentView {

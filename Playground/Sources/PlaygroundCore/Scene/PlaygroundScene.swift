@@ -8,23 +8,31 @@ import TextRaster
 ///
 /// Nothing here lays text out or hit-tests on its own: the models (``ExpandableTextModel``,
 /// ``ExpandingList``, ``SpoilerModel``, ``TruncationDetector``, ``FullWidthText``) do, and the
-/// ``ComponentRenderer`` draws what they laid out. The one exception is the detector's "Show
-/// all" pill, whose rectangle the renderer computes without exposing it (see
-/// ``showAllButton(below:label:)``).
-public struct PlaygroundScene {
+/// ``ComponentRenderer`` draws their display lists.
+package struct PlaygroundScene {
   /// The fonts and the renderer of the session's language.
-  public let typesetter: Typesetter
+  package let typesetter: Typesetter
   /// What the answer being drawn may still draw.
-  public let budget: PixelBudget
+  package let budget: PixelBudget
+  /// The pixels per point of the images.
+  let scale: RasterScale
 
-  /// Creates a scene that draws with a typesetter, within a budget.
-  public init(typesetter: Typesetter, budget: PixelBudget = PixelBudget()) {
+  /// Creates a scene that draws with a typesetter, within a budget, at a scale.
+  package init(
+    typesetter: Typesetter, budget: PixelBudget = PixelBudget(), scale: RasterScale = .x2
+  ) {
     self.typesetter = typesetter
     self.budget = budget
+    self.scale = scale
   }
 
   var engine: TextLayoutEngine { typesetter.stack.engine }
-  var renderer: ComponentRenderer { typesetter.renderer }
+  /// The typesetter's renderer at the scene's scale (the glyph cache is shared by the scales).
+  var renderer: ComponentRenderer {
+    var renderer = typesetter.renderer
+    renderer.scale = scale
+    return renderer
+  }
 
   /// The base style of every text, in the stack's font and the session's language.
   func style(
@@ -38,9 +46,8 @@ public struct PlaygroundScene {
   /// The session's text, read as Markdown when asked.
   func userText(_ settings: PlaygroundSettings) -> StyledText {
     let base = style(settings)
-    guard settings.markdown,
-      var text = try? MarkdownParser.styledText(from: settings.text, base: base)
-    else { return StyledText(settings.text, style: base) }
+    guard settings.markdown else { return StyledText(settings.text, style: base) }
+    var text = MarkdownParser.styledText(from: settings.text, base: base)
     text.setDefaultLanguage(settings.textLanguage)
     return text
   }
@@ -51,20 +58,20 @@ public struct PlaygroundScene {
   ///
   /// Never throws: a component that cannot be drawn (too narrow, too large an image) gets an
   /// ``ComponentView/error`` instead, and the others are drawn as usual.
-  public func view(of component: Component, session: inout PlaygroundSession) -> ComponentView {
+  package func view(of component: Component, session: inout PlaygroundSession) -> ComponentView {
     drawing(component) { () throws(PlaygroundError) in
       switch component {
-      case .expandable: try expandableView(session: session)
+      case .expandable: try view(of: expandableModel(session), state: expandableState)
       case .detector: try detectorView(session: &session)
-      case .list: try listView(session: session)
+      case .list: try view(of: listModel(session), state: listState(session))
       case .alignment: try alignmentView(session: session)
-      case .spoiler: try spoilerView(session: session)
+      case .spoiler: try view(of: spoilerModel(session), state: spoilerState(session))
       }
     }
   }
 
   /// Draws components in their current state, by their names.
-  public func views(
+  package func views(
     of components: [Component], session: inout PlaygroundSession
   ) -> [String: ComponentView] {
     var views: [String: ComponentView] = [:]
@@ -75,11 +82,26 @@ public struct PlaygroundScene {
   }
 
   /// What a tap did.
-  public struct TapResult: Sendable {
+  package struct TapResult: Sendable {
     /// The action the model's hit test answered, or `"none"`.
-    public var action: String
+    package var action: String
     /// The component after the tap, with the animation of the change if there was one.
-    public var view: ComponentView
+    package var view: ComponentView
+    /// The link the tap opens, only when it is http, https or mailto: the page opens it in a
+    /// new tab, and the server never fetches it.
+    package var link: String?
+  }
+
+  /// The schemes of the links the page may open.
+  static let openableSchemes: Set<String> = ["http", "https", "mailto"]
+
+  /// A link tapped in a text, if the page may open it: any other scheme (`javascript:`,
+  /// `file:`, `data:`) is not passed on.
+  static func openableLink(_ text: String) -> String? {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      openableSchemes.contains(scheme)
+    else { return nil }
+    return url.absoluteString
   }
 
   /// Hit-tests a tap with the component's model and performs what it hits.
@@ -91,7 +113,7 @@ public struct PlaygroundScene {
   /// - Throws: ``PlaygroundError`` when the component cannot be drawn after the tap (an
   ///   expanded text too tall for the image budget): the caller then keeps the session as it
   ///   was.
-  public func tap(
+  package func tap(
     at point: CGPoint, on component: Component, session: inout PlaygroundSession
   ) throws(PlaygroundError) -> TapResult {
     var action = "none"
@@ -103,8 +125,13 @@ public struct PlaygroundScene {
     case .alignment: view = try alignmentView(session: session)
     case .spoiler: view = try tapSpoiler(at: point, session: &session, action: &action)
     }
-    if action != "none" { session.version += 1 }
-    return TapResult(action: action, view: view)
+    // A link opens in the page and changes nothing here.
+    guard action.hasPrefix("link ") else {
+      if action != "none" { session.version += 1 }
+      return TapResult(action: action, view: view)
+    }
+    return TapResult(
+      action: action, view: view, link: Self.openableLink(String(action.dropFirst(5))))
   }
 
   private func drawing(

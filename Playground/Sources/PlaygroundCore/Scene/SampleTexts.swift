@@ -1,27 +1,27 @@
 /// The texts the playground starts with: an app description for the expandable text and the
 /// truncation detector, chat messages for the list, a message with spoilers, and the settings
 /// page's paragraphs.
-public enum SampleTexts {
+package enum SampleTexts {
   /// The expandable text's first text: cut at 3 lines in 320 points at the large type size,
   /// whole from about 700 points.
-  public static let description = """
+  package static let description = """
     Trailhead maps every path in the national parks, offline: the map, the elevation profile \
     and the guidance keep working with no signal.
     New: shared trips, and a battery saver for long days.
     """
 
   /// A chat message of the list: who wrote it and what.
-  public struct Message: Sendable, Hashable, Codable {
+  package struct Message: Sendable, Hashable, Codable {
     /// The row's id, unique in the list.
-    public var id: String
+    package var id: String
     /// The author, whose initials the avatar shows.
-    public var name: String
+    package var name: String
     /// The message.
-    public var text: String
+    package var text: String
   }
 
   /// The list's first rows.
-  public static let messages: [Message] = [
+  package static let messages: [Message] = [
     Message(
       id: "m1", name: "Ana Lima",
       text: "Landed in Lisbon! The flight was fine, a little late because of fog in Porto,"
@@ -42,7 +42,7 @@ public enum SampleTexts {
   ]
 
   /// The rows the "Insert a row" action adds at the top, in turn.
-  public static let insertedMessages: [Message] = [
+  package static let insertedMessages: [Message] = [
     Message(
       id: "n1", name: "Irina Volkova",
       text: "Just saw your messages. I can join after nine, my train gets in at half past eight"
@@ -55,17 +55,17 @@ public enum SampleTexts {
   ]
 
   /// The spoiler section's message and the phrases hidden in it.
-  public static let spoilerMessage =
+  package static let spoilerMessage =
     "Finished the series last night. In the final episode the butler turns out to be the"
     + " detective's twin brother, and nobody survives the storm. Do not read this before"
     + " you watch it!"
   /// The hidden phrases of ``spoilerMessage``.
-  public static let spoilerPhrases = [
+  package static let spoilerPhrases = [
     "the butler turns out to be the detective's twin brother", "nobody survives the storm",
   ]
 
   /// The settings page: a title and a paragraph, twice.
-  public static let settingsPage: [(title: String, text: String)] = [
+  package static let settingsPage: [(title: String, text: String)] = [
     ("Appearance", "Choose light or dark, or follow the system setting at sunset."),
     ("Reminders", "Get a reminder before each trip, and another when a download finishes."),
   ]

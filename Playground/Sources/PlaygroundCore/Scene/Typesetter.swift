@@ -6,17 +6,17 @@ import TextRaster
 ///
 /// The renderer's glyph cache is not thread-safe, so a typesetter belongs to one owner at a
 /// time (the ``PlaygroundService`` actor, or one benchmark).
-public struct Typesetter {
+package struct Typesetter {
   /// The fonts, the Unicode services and the layout engine.
-  public let stack: TextStack
-  /// Draws the components, at 2 pixels per point.
-  public let renderer: ComponentRenderer
+  package let stack: TextStack
+  /// Draws the components, at 2 pixels per point unless a scene sets another scale.
+  package let renderer: ComponentRenderer
 
   /// Creates a typesetter whose lines break for a language.
   ///
   /// - Parameter language: A BCP 47 tag, or `""` for plain UAX #14.
   /// - Throws: ``PlaygroundError`` (it should not happen: the fonts are part of the set-up).
-  public init(language: String) throws(PlaygroundError) {
+  package init(language: String) throws(PlaygroundError) {
     do {
       stack = try TextStack(
         fontPath: nil, locale: language.isEmpty ? nil : try TextLanguage(language))

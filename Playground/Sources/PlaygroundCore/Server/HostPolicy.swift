@@ -8,11 +8,11 @@ import NIOConcurrencyHelpers
 /// all of them), `localhost` when bound to a loopback or every address, or a name given with
 /// `--allowed-host`; its port, when it names one, must be the server's. A rebinding page can
 /// only send its own name, which none of these is.
-public struct HostPolicy: Sendable {
+package struct HostPolicy: Sendable {
   /// The address the server listens on, as given.
-  public let boundHost: String
+  package let boundHost: String
   /// More names the server answers to, lowercase.
-  public let allowedNames: Set<String>
+  package let allowedNames: Set<String>
   private let port = NIOLockedValueBox<Int?>(nil)
 
   /// A policy for a server bound to an address.
@@ -20,7 +20,7 @@ public struct HostPolicy: Sendable {
   /// - Parameters:
   ///   - boundHost: The address the server listens on (`127.0.0.1`, `::1`, `0.0.0.0`, a name).
   ///   - allowedNames: More host names to answer to (a name in a local DNS, a proxy's).
-  public init(boundHost: String, allowedNames: [String] = []) {
+  package init(boundHost: String, allowedNames: [String] = []) {
     self.boundHost = boundHost
     self.allowedNames = Set(allowedNames.map { $0.lowercased() })
   }

@@ -2,15 +2,15 @@ import NIOCore
 
 /// A drawn answer: its JSON, and where its time went, which the server sends as
 /// `Server-Timing` (what the browser's developer tools and the load check read).
-public struct PlaygroundAnswer: Sendable {
+package struct PlaygroundAnswer: Sendable {
   /// The answer: the session's state and the URLs of the images drawn.
-  public var json: ByteBuffer
+  package var json: ByteBuffer
   /// How long the job waited for a drawing thread.
-  public var waited: Duration
+  package var waited: Duration
   /// How long the drawing took on its thread, by the clock.
-  public var drawing: Duration
+  package var drawing: Duration
   /// The processor time the drawing took.
-  public var processor: Duration
+  package var processor: Duration
 
   /// The `Server-Timing` header's value: `queue`, `draw` and `cpu`, in milliseconds.
   var serverTiming: String {

@@ -5,18 +5,18 @@
 /// server is busy, with the seconds after which to try again.
 public struct PlaygroundError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The HTTP status code: 400 to 499, or 503.
-  public var status: Int
+  package var status: Int
   /// What was wrong with the request.
-  public var message: String
+  package var message: String
   /// For a 503: the seconds after which the request may be sent again.
-  public var retryAfter: Int?
+  package var retryAfter: Int?
 
   /// Creates a refusal.
   ///
   /// - Parameters:
   ///   - status: The HTTP status code, 400 to 499.
   ///   - message: What was wrong with the request.
-  public init(status: Int = 400, _ message: String) {
+  package init(status: Int = 400, _ message: String) {
     precondition((400...499).contains(status), "A refusal is a 4xx status, got \(status)")
     self.status = status
     self.message = message

@@ -8,70 +8,74 @@ public struct PlaygroundLimits: Sendable {
 
   /// The largest request body read, in bytes (a longer one is a 413, refused from its
   /// `Content-Length` before it is read when it declares one).
-  public var bodyBytes = 64 * 1024
+  package var bodyBytes = 64 * 1024
   /// The longest text a session may hold, in UTF-8 bytes.
-  public var textBytes = 32 * 1024
+  package var textBytes = 32 * 1024
   /// The most Markdown markup a text may have: runs of `*`, `_`, `~`, `|`, `` ` ``, `[`, `<`
   /// and each `@`, `www.` and `://`. Every styled span needs one, so this bounds the spans
   /// before anything is parsed, and with them the work that grows with the spans' number.
-  public var markupRuns = 1_000
+  package var markupRuns = 1_000
   /// The most hidden phrases (`||spoilers||`) a text may have.
-  public var spoilers = 256
+  package var spoilers = 256
   /// The most rows the list may have: "Insert a row" is refused past it.
-  public var listRows = 20
+  package var listRows = 20
 
   // MARK: - Drawing
 
   /// The most pixels of one image (a still, or one frame of an animation).
-  public var imagePixels = 4 << 20
+  package var imagePixels = 4 << 20
   /// The most pixels one answer draws, all its images and animation frames together. An
   /// animation that would go past it is left out (the still alone is sent).
-  public var answerPixels = 24 << 20
+  package var answerPixels = 24 << 20
   /// The most bytes of one encoded image; an animation over it is left out.
-  public var imageBytes = 8 << 20
+  package var imageBytes = 8 << 20
+  /// The largest animation sent inside a tap's answer, as a data URL the page shows at once;
+  /// a larger one is stored and named by URL like a still. A list row's is about 1 MB and a
+  /// spoiler reveal's 1.2 MB (every frame whole, the dust compressing poorly).
+  package var inlineAnimationBytes = 2 << 20
   /// How many threads draw light jobs. Drawing never runs on an event loop or in Swift's
   /// cooperative pool, so requests that do not draw never wait for it.
-  public var workers = 4
+  package var workers = 4
   /// How many threads draw heavy jobs (see ``heavyJob`` and ``busySessionUsage``), at the
   /// lowest priority (nice 19). With none, the light threads take every job.
-  public var heavyWorkers = 1
+  package var heavyWorkers = 1
   /// The most drawing jobs waiting for a thread; a request past it is a 503 at once.
-  public var queuedJobs = 32
+  package var queuedJobs = 32
   /// The most waiting jobs of sessions whose answers have been slow (see ``heavyJob``).
-  public var queuedHeavyJobs = 8
+  package var queuedHeavyJobs = 8
   /// A session whose last answer of a kind took more processor time than this, and than four
   /// times what answers take on average, is served by the heavy threads, so a slow session
   /// never holds up the others' quick taps.
-  public var heavyJob: Duration = .milliseconds(100)
+  package var heavyJob: Duration = .milliseconds(100)
   /// A session that has drawn for more than this many seconds of processor time lately
   /// (decaying by half every 10 s; a person tapping now and then uses about 0.2) is served like
   /// a heavy
   /// job: by the heavy threads, with at most ``queuedHeavyJobs`` waiting.
-  public var busySessionUsage = 0.5
+  package var busySessionUsage = 0.5
   /// The longest a job waits for a thread before it is answered 503.
-  public var queueWait: Duration = .seconds(5)
+  package var queueWait: Duration = .seconds(5)
   /// The most requests of one session waiting behind its current one; a session's requests
   /// run one at a time, in order.
-  public var sessionWaiters = 4
+  package var sessionWaiters = 4
 
   // MARK: - Sessions
 
   /// The most sessions kept.
-  public var sessions = 256
+  package var sessions = 256
   /// How long a session may go unused before it is dropped.
-  public var sessionIdle: Duration = .seconds(30 * 60)
+  package var sessionIdle: Duration = .seconds(30 * 60)
   /// A session used more recently than this is never evicted to make room for a new one:
   /// when all are, creating one is a 503.
-  public var sessionProtection: Duration = .seconds(60)
+  package var sessionProtection: Duration = .seconds(60)
   /// The sessions created per second, over all clients, after a burst of
   /// ``sessionBurst``: making a session draws every component, and a client making them in a
   /// loop must not take the drawing threads from the sessions in use.
-  public var sessionsPerSecond = 5
+  package var sessionsPerSecond = 5
   /// The sessions that may be created at once before ``sessionsPerSecond`` applies.
-  public var sessionBurst = 60
+  package var sessionBurst = 60
   /// The most bytes of images kept for the pages to load, over all sessions; the oldest go
   /// first.
-  public var storedImageBytes = 48 << 20
+  package var storedImageBytes = 48 << 20
 
   // MARK: - Connections
 
@@ -79,17 +83,17 @@ public struct PlaygroundLimits: Sendable {
   /// connection that has waited longest without being answered (idle, sending its request or
   /// not reading its answer); when every connection is being answered, the new one is closed.
   /// ``forThisProcess()`` keeps it under the open-file limit.
-  public var connections = 1024
+  package var connections = 1024
   /// How long a connection may stay open between requests.
-  public var idleTimeout: Duration = .seconds(15)
+  package var idleTimeout: Duration = .seconds(15)
   /// How long a request's head may take from its first byte.
-  public var headerTimeout: Duration = .seconds(5)
+  package var headerTimeout: Duration = .seconds(5)
   /// How long a request's body may take from the end of its head.
-  public var bodyTimeout: Duration = .seconds(10)
+  package var bodyTimeout: Duration = .seconds(10)
   /// How long the client may take to read an answer, from its first byte.
-  public var writeTimeout: Duration = .seconds(10)
+  package var writeTimeout: Duration = .seconds(10)
   /// How long an answer may take to be made, a safety net over the queue's own bound.
-  public var answerTimeout: Duration = .seconds(60)
+  package var answerTimeout: Duration = .seconds(60)
 
   /// The limits `docs/Playground.md` states.
   public init() {}

@@ -45,8 +45,12 @@ extension PlaygroundServer {
 
     // Sessions: made only by a POST from the page (the guard checks where it comes from).
     router.post("/api/session") { request, _ in
-      _ = try await body(of: request, limits: limits)
-      let (id, answer) = try await service.createSession()
+      // The settings the session starts with, such as the page's scale; none when empty.
+      let bytes = try await body(of: request, limits: limits)
+      let change =
+        bytes.readableBytes == 0
+        ? SettingsChange() : try RequestDecoding.decode(SettingsChange.self, from: bytes)
+      let (id, answer) = try await service.createSession(change)
       var response = HTTPAnswer.json(answer, status: .created)
       response.headers[.location] = "/api/session/\(id)"
       return response
@@ -54,23 +58,20 @@ extension PlaygroundServer {
     router.get("/api/session/:id") { _, context in
       HTTPAnswer.json(try await service.state(session: context.parameters.require("id")))
     }
-    router.post("/api/session/:id/settings") { request, context in
-      let change = try RequestDecoding.decode(
-        SettingsChange.self, from: try await body(of: request, limits: limits))
-      return HTTPAnswer.json(
-        try await service.changeSettings(session: context.parameters.require("id"), change))
+    // A session's requests with a body: decoded into their type, answered by the service.
+    func post<Body: Decodable & SendableMetatype>(
+      _ path: String, _ type: Body.Type,
+      _ answer: @escaping @Sendable (String, Body) async throws -> PlaygroundAnswer
+    ) {
+      router.post(RouterPath("/api/session/:id/" + path)) { request, context in
+        let decoded = try RequestDecoding.decode(
+          Body.self, from: try await body(of: request, limits: limits))
+        return HTTPAnswer.json(try await answer(context.parameters.require("id"), decoded))
+      }
     }
-    router.post("/api/session/:id/tap") { request, context in
-      let tap = try RequestDecoding.decode(
-        TapRequest.self, from: try await body(of: request, limits: limits))
-      return HTTPAnswer.json(try await service.tap(session: context.parameters.require("id"), tap))
-    }
-    router.post("/api/session/:id/action") { request, context in
-      let action = try RequestDecoding.decode(
-        ActionRequest.self, from: try await body(of: request, limits: limits))
-      return HTTPAnswer.json(
-        try await service.act(session: context.parameters.require("id"), action))
-    }
+    post("settings", SettingsChange.self) { try await service.changeSettings(session: $0, $1) }
+    post("tap", TapRequest.self) { try await service.tap(session: $0, $1) }
+    post("action", ActionRequest.self) { try await service.act(session: $0, $1) }
     router.get("/api/session/:id/image/{number}.png") { _, context in
       let image = try await service.image(
         session: context.parameters.require("id"),

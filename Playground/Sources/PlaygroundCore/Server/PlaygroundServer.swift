@@ -23,11 +23,11 @@ import NIOCore
 /// channel (``ConnectionRegistry``).
 public struct PlaygroundServer: Sendable {
   /// The address to listen on: `127.0.0.1` unless told otherwise.
-  public var host: String
+  package var host: String
   /// The port; 0 picks a free one.
-  public var port: Int
+  package var port: Int
   /// More host names the server answers to (``HostPolicy``).
-  public var allowedHosts: [String]
+  package var allowedHosts: [String]
 
   /// Creates a server.
   public init(host: String = "127.0.0.1", port: Int = 8080, allowedHosts: [String] = []) {
@@ -43,7 +43,7 @@ public struct PlaygroundServer: Sendable {
   ///   - service: The request handling.
   ///   - registry: The connections' registry (a test may read its counts).
   ///   - onRunning: Called with the port once the server listens.
-  public func application(
+  package func application(
     service: PlaygroundService,
     registry: ConnectionRegistry? = nil,
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }

@@ -15,9 +15,9 @@ import NIOCore
 /// ```
 public struct PlaygroundService: Sendable {
   /// What the service bounds.
-  public let limits: PlaygroundLimits
+  package let limits: PlaygroundLimits
   /// The threads that draw.
-  public let pool: DrawingPool
+  package let pool: DrawingPool
   let hub: SessionHub
   let assets: StaticAssets
 
@@ -38,12 +38,12 @@ public struct PlaygroundService: Sendable {
   }
 
   /// How many sessions are kept.
-  public var sessionCount: Int {
+  package var sessionCount: Int {
     get async { await hub.sessionCount }
   }
 
   /// The bytes of images kept for the pages to load.
-  public var imageBytes: Int {
+  package var imageBytes: Int {
     get async { await hub.imageBytes }
   }
 
@@ -51,28 +51,32 @@ public struct PlaygroundService: Sendable {
 
   /// Creates a session and draws every component in its first state.
   ///
+  /// - Parameter change: Settings the session starts with (the page sends its scale).
   /// - Returns: The new session's id and the state answer, as JSON.
   /// - Throws: ``PlaygroundError`` 503 when sessions are made too fast, every session is in
-  ///   use, or the drawing queue is full.
-  public func createSession() async throws(PlaygroundError) -> (
-    id: String, answer: PlaygroundAnswer
-  ) {
-    let lease = try await hub.create()
+  ///   use, or the drawing queue is full; 4xx for a bad setting, and then no session is made.
+  package func createSession(
+    _ change: SettingsChange = SettingsChange()
+  ) async throws(PlaygroundError) -> (id: String, answer: PlaygroundAnswer) {
+    // Checked before the session is made: a refused change makes no session.
+    var first = PlaygroundSession()
+    try first.applySettings(change, limits: limits)
+    try PlaygroundScene.checkMarkup(first.settings, limits: limits)
+    var lease = try await hub.create()
+    lease.session.settings = first.settings
     let answer = try await draw(lease, kind: SessionHub.creation) {
       session, worker, budget throws(PlaygroundError) in
-      let scene = PlaygroundScene(
-        typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
+      let scene = try Self.scene(for: session, worker: &worker, budget: budget)
       return (scene.views(of: Component.allCases, session: &session), nil)
     }
     return (lease.id, answer)
   }
 
   /// Draws every component of a session in its current state.
-  public func state(session id: String) async throws(PlaygroundError) -> PlaygroundAnswer {
+  package func state(session id: String) async throws(PlaygroundError) -> PlaygroundAnswer {
     let lease = try await hub.checkOut(id, kind: "all")
     return try await draw(lease, kind: "all") { session, worker, budget throws(PlaygroundError) in
-      let scene = PlaygroundScene(
-        typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
+      let scene = try Self.scene(for: session, worker: &worker, budget: budget)
       return (scene.views(of: Component.allCases, session: &session), nil)
     }
   }
@@ -81,7 +85,7 @@ public struct PlaygroundService: Sendable {
   ///
   /// - Throws: ``PlaygroundError`` for a bad field or a text over its budget; the session is
   ///   then unchanged.
-  public func changeSettings(
+  package func changeSettings(
     session id: String, _ change: SettingsChange
   ) async throws(PlaygroundError) -> PlaygroundAnswer {
     var lease = try await hub.checkOut(id, kind: "all")
@@ -96,8 +100,7 @@ public struct PlaygroundService: Sendable {
       throw error
     }
     return try await draw(lease, kind: "all") { session, worker, budget throws(PlaygroundError) in
-      let scene = PlaygroundScene(
-        typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
+      let scene = try Self.scene(for: session, worker: &worker, budget: budget)
       try scene.checkSpoilers(session.settings, limits: limits)
       return (scene.views(of: Component.allCases, session: &session), nil)
     }
@@ -115,13 +118,12 @@ public struct PlaygroundService: Sendable {
     let kind = "tap \(request.component.rawValue)"
     let lease = try await hub.checkOut(id, kind: kind)
     return try await draw(lease, kind: kind) { session, worker, budget throws(PlaygroundError) in
-      let scene = PlaygroundScene(
-        typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
+      let scene = try Self.scene(for: session, worker: &worker, budget: budget)
       let result = try scene.tap(
         at: CGPoint(x: request.x, y: request.y), on: request.component, session: &session)
       let tap = StateAnswer.Tap(
         component: request.component.rawValue, action: result.action,
-        changed: result.action != "none" && !result.action.hasPrefix("link "))
+        changed: result.action != "none" && !result.action.hasPrefix("link "), link: result.link)
       return ([request.component.rawValue: result.view], tap)
     }
   }
@@ -143,8 +145,7 @@ public struct PlaygroundService: Sendable {
       throw error
     }
     return try await draw(lease, kind: kind) { session, worker, budget throws(PlaygroundError) in
-      let scene = PlaygroundScene(
-        typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
+      let scene = try Self.scene(for: session, worker: &worker, budget: budget)
       return (scene.views(of: [request.component], session: &session), nil)
     }
   }
@@ -155,7 +156,7 @@ public struct PlaygroundService: Sendable {
   ///   - id: The session's id.
   ///   - number: The image's number in the session.
   /// - Throws: ``PlaygroundError`` 404 when the image is no longer kept.
-  public func image(session id: String, number: Int) async throws(PlaygroundError) -> ByteBuffer {
+  package func image(session id: String, number: Int) async throws(PlaygroundError) -> ByteBuffer {
     guard SessionStore<Int>.isWellFormed(id) else {
       throw PlaygroundError("\(PlaygroundError.quote(id)) is not a session id")
     }
@@ -206,7 +207,8 @@ public struct PlaygroundService: Sendable {
           let budget = PixelBudget(limits: limits)
           let (views, tap) = try drawing(&session, &worker, budget)
           return Self.answer(
-            id: lease.id, session: session, views: views, tap: tap, budget: budget)
+            id: lease.id, session: session, views: views, tap: tap, budget: budget,
+            limits: limits)
         }
         return Drawn(
           outcome: outcome, elapsed: DrawingPool.threadTime() - start, began: began,
@@ -233,7 +235,7 @@ public struct PlaygroundService: Sendable {
   /// Numbers the views' images, names their URLs and encodes the answer.
   private static func answer(
     id: String, session: PlaygroundSession, views: [String: ComponentView],
-    tap: StateAnswer.Tap?, budget: PixelBudget
+    tap: StateAnswer.Tap?, budget: PixelBudget, limits: PlaygroundLimits
   ) -> (session: PlaygroundSession, images: [StoredImage], json: ByteBuffer) {
     var session = session
     var views = views
@@ -246,7 +248,11 @@ public struct PlaygroundService: Sendable {
     }
     for name in views.keys.sorted() {
       guard var view = views[name] else { continue }
-      if let png = view.animationPNG, budget.allowsBytes(png.count) {
+      if let png = view.animationPNG, png.count <= limits.inlineAnimationBytes {
+        // Inside the answer: the page shows it the moment the answer arrives, without a
+        // request of its own (a tap's animation is used once, so nothing is lost to caching).
+        view.animation = "data:image/png;base64," + Data(png).base64EncodedString()
+      } else if let png = view.animationPNG, budget.allowsBytes(png.count) {
         view.animation = store(png)
       } else {
         view.animationMilliseconds = nil
@@ -266,13 +272,22 @@ public struct PlaygroundService: Sendable {
     }
     let answer = StateAnswer(
       session: id, version: session.version, settings: session.settings, padding: 16,
-      scale: 2, components: views, tap: tap)
+      scale: session.settings.scale, components: views, tap: tap)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let json = (try? encoder.encode(answer)).map { ByteBuffer(bytes: $0) }
     return (
       session, images, json ?? ByteBuffer(string: #"{"error":"the answer could not be encoded"}"#)
     )
+  }
+
+  /// The scene that draws a session: its language's typesetter, at its scale.
+  private static func scene(
+    for session: PlaygroundSession, worker: inout DrawingWorker, budget: PixelBudget
+  ) throws(PlaygroundError) -> PlaygroundScene {
+    PlaygroundScene(
+      typesetter: try worker.typesetter(for: session.settings.language), budget: budget,
+      scale: session.settings.rasterScale)
   }
 
   /// Performs a button's action on a session.

@@ -20,5 +20,7 @@ struct StateAnswer: Encodable, Sendable {
     var component: String
     var action: String
     var changed: Bool
+    /// The link to open in a new tab: http, https or mailto only.
+    var link: String?
   }
 }

@@ -3,20 +3,20 @@ import NIOCore
 
 /// The page's files, read once into memory: the server answers from this fixed table, so no
 /// request path ever reaches the file system.
-public struct StaticAssets: Sendable {
+package struct StaticAssets: Sendable {
   /// A file: its media type, bytes and entity tag.
-  public struct Asset: Sendable {
+  package struct Asset: Sendable {
     /// The media type.
-    public var contentType: String
+    package var contentType: String
     /// The bytes, shared by every response that sends them.
-    public var body: ByteBuffer
+    package var body: ByteBuffer
     /// A strong entity tag of the bytes, so a browser revalidates with `If-None-Match` and
     /// gets a 304 instead of the file again.
-    public var entityTag: String
+    package var entityTag: String
   }
 
   /// The files by the path they are served at.
-  public let files: [String: Asset]
+  package let files: [String: Asset]
 
   /// The files, with `/` serving `index.html`.
   static let names: [(name: String, ext: String, type: String)] = [
@@ -28,7 +28,7 @@ public struct StaticAssets: Sendable {
   /// Reads the page's files from the package's resources.
   ///
   /// - Throws: ``PlaygroundError`` naming a file that is missing from the build.
-  public static func bundled() throws(PlaygroundError) -> StaticAssets {
+  package static func bundled() throws(PlaygroundError) -> StaticAssets {
     var files: [String: Asset] = [:]
     for (name, ext, type) in names {
       guard

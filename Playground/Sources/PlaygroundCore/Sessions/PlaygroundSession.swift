@@ -4,41 +4,41 @@
 ///
 /// The page never holds a copy of this: it shows the images the server draws from it and sends
 /// taps, which the server hit-tests against the models built from it.
-public struct PlaygroundSession: Sendable {
+package struct PlaygroundSession: Sendable {
   /// The controls.
-  public var settings = PlaygroundSettings()
+  package var settings = PlaygroundSettings()
   /// Whether the expandable text is expanded.
-  public var isExpanded = false
+  package var isExpanded = false
   /// Whether the truncation detector's text is shown whole ("Show all" was tapped).
-  public var showsAll = false
+  package var showsAll = false
   /// The detector, kept so that it reports when the answer changes.
-  public var detector: TruncationDetector?
+  package var detector: TruncationDetector?
   /// What the detector reported, newest last (at most ``maximumChanges``).
-  public var detectorChanges: [String] = []
+  package var detectorChanges: [String] = []
   /// The list's rows, top first.
-  public var rows = SampleTexts.messages
+  package var rows = SampleTexts.messages
   /// The expanded rows, by id: they stay expanded when rows move.
-  public var expansion = ExpansionSet<String>()
+  package var expansion = ExpansionSet<String>()
   /// How many rows were inserted, which picks the next one.
-  public var insertedCount = 0
+  package var insertedCount = 0
   /// Whether the spoilers are revealed.
-  public var spoilersRevealed = false
+  package var spoilersRevealed = false
   /// Counts the changes, so that the page can tell a stale answer from a new one.
-  public var version = 0
+  package var version = 0
   /// The number the session's next image is served under.
-  public var nextImage = 1
+  package var nextImage = 1
 
   /// The most detector reports kept.
-  public static let maximumChanges = 6
+  package static let maximumChanges = 6
 
   /// Creates a session in the first state.
-  public init() {}
+  package init() {}
 
   /// Applies a settings request; a new text collapses the components that show it, as the
   /// models do when their text changes.
   ///
   /// - Throws: ``PlaygroundError`` for a bad field; nothing changes then.
-  public mutating func applySettings(
+  package mutating func applySettings(
     _ change: SettingsChange, limits: PlaygroundLimits = PlaygroundLimits()
   ) throws(PlaygroundError) {
     let old = settings
@@ -57,7 +57,7 @@ public struct PlaygroundSession: Sendable {
   ///
   /// - Throws: ``PlaygroundError`` (409) for an insertion into a list of
   ///   ``PlaygroundLimits/listRows`` rows; nothing changes then.
-  public mutating func performListAction(
+  package mutating func performListAction(
     _ action: ListAction, limits: PlaygroundLimits = PlaygroundLimits()
   ) throws(PlaygroundError) {
     switch action {
@@ -89,7 +89,7 @@ public struct PlaygroundSession: Sendable {
   }
 
   /// What the list's buttons do.
-  public enum ListAction: String, Sendable, Hashable, CaseIterable {
+  package enum ListAction: String, Sendable, Hashable, CaseIterable {
     case insert, remove, reset
   }
 }

@@ -1,42 +1,50 @@
 @_spi(Backend) import TextLayout
+import TextRaster
 @_spi(FrontEnd) import TextReveal
 import TextRevealDemoSupport
 
 /// The controls every component shares, and the ones of single sections, as a session holds
 /// them: always valid, since ``apply(_:)`` checks a change before making it.
-public struct PlaygroundSettings: Sendable, Hashable, Codable {
+package struct PlaygroundSettings: Sendable, Hashable, Codable {
   /// The components' width in points.
-  public var width = 320.0
+  package var width = 320.0
   /// The dynamic type size, by the names `TypeSize(name:)` reads (`xSmall` … `AX5`).
-  public var typeSize = "large"
+  package var typeSize = "large"
   /// The colors.
-  public var theme = ThemeChoice.light
+  package var theme = ThemeChoice.light
   /// The layout direction.
-  public var direction = DirectionChoice.ltr
+  package var direction = DirectionChoice.ltr
   /// The text's language as a BCP 47 tag, one of ``languages``; empty for none.
-  public var language = ""
+  package var language = ""
   /// The text of the expandable text and the truncation detector.
-  public var text = SampleTexts.description
+  package var text = SampleTexts.description
   /// Whether ``text`` is read as inline Markdown.
-  public var markdown = false
+  package var markdown = false
   /// How the expandable text shows its cut.
-  public var style = TruncationStyle.fade
+  package var style = TruncationStyle.fade
   /// How the settings page places its paragraphs.
-  public var alignment = AlignmentChoice.leading
+  package var alignment = AlignmentChoice.leading
+  /// The images' pixels per point: the page's `devicePixelRatio`, rounded, 1 to 3.
+  package var scale = 2
+  /// Whether a tap anywhere on the expandable text toggles it, not only on "more" and "less"
+  /// (the model's `togglesOnTapAnywhere`).
+  package var togglesOnTapAnywhere = false
 
   /// Creates the settings a new session starts with.
-  public init() {}
+  package init() {}
 
   /// The widths a request may ask for, in points.
-  public static let widths = 1.0...4000.0
+  package static let widths = 1.0...4000.0
+  /// The scales a request may ask for.
+  static let scales = 1...3
   /// The languages the page offers: each has its own line-breaking locale and fallback faces.
-  public static let languages = [
+  package static let languages = [
     "", "en", "he", "ar", "ja", "zh-Hans", "zh-Hant", "ko", "ru", "th",
   ]
 
   /// The session's language as a value, `nil` for none. Only ``languages`` are ever set, and
   /// each is a language.
-  public var textLanguage: TextLanguage? {
+  package var textLanguage: TextLanguage? {
     guard !language.isEmpty else { return nil }
     do {
       return try TextLanguage(language)
@@ -46,29 +54,32 @@ public struct PlaygroundSettings: Sendable, Hashable, Codable {
   }
 
   /// Light or dark colors.
-  public enum ThemeChoice: String, Sendable, Hashable, Codable, CaseIterable {
+  package enum ThemeChoice: String, Sendable, Hashable, Codable, CaseIterable {
     case light, dark
   }
 
   /// Left to right or right to left.
-  public enum DirectionChoice: String, Sendable, Hashable, Codable, CaseIterable {
+  package enum DirectionChoice: String, Sendable, Hashable, Codable, CaseIterable {
     case ltr, rtl
   }
 
   /// Where the settings page's paragraphs sit: full-width frames with the text at an edge, or
   /// frames that hug their text in a centered stack (what goes wrong without FullWidthText).
-  public enum AlignmentChoice: String, Sendable, Hashable, Codable, CaseIterable {
+  package enum AlignmentChoice: String, Sendable, Hashable, Codable, CaseIterable {
     case leading, center, trailing, hug
   }
 
   /// The theme's colors.
-  public var colors: Theme { theme == .light ? .light : .dark }
+  package var colors: Theme { theme == .light ? .light : .dark }
+
+  /// The pixels per point images are drawn at.
+  var rasterScale: RasterScale { RasterScale(rawValue: scale) ?? .x2 }
 
   /// The dynamic type size.
-  public var category: TypeSize { TypeSize(name: typeSize) ?? .large }
+  package var category: TypeSize { TypeSize(name: typeSize) ?? .large }
 
   /// The environment of a component of a width.
-  public func environment(width: Double) -> ComponentEnvironment {
+  package func environment(width: Double) -> ComponentEnvironment {
     ComponentEnvironment(
       width: width, typeSize: category, theme: colors,
       direction: direction == .ltr ? .leftToRight : .rightToLeft)
@@ -83,7 +94,7 @@ public struct PlaygroundSettings: Sendable, Hashable, Codable {
   /// - Throws: ``PlaygroundError`` (400, or 413 for a text over the limit) naming the first
   ///   bad field; the settings are then unchanged.
   @discardableResult
-  public mutating func apply(
+  package mutating func apply(
     _ change: SettingsChange, limits: PlaygroundLimits = PlaygroundLimits()
   ) throws(PlaygroundError) -> Bool {
     var next = self
@@ -126,6 +137,13 @@ public struct PlaygroundSettings: Sendable, Hashable, Codable {
     if let markdown = change.markdown { next.markdown = markdown }
     if let style = change.style { next.style = style }
     if let alignment = change.alignment { next.alignment = alignment }
+    if let scale = change.scale {
+      guard let whole = Int(exactly: scale), Self.scales.contains(whole) else {
+        throw PlaygroundError("\"scale\" must be 1, 2 or 3 pixels per point, got \(scale)")
+      }
+      next.scale = whole
+    }
+    if let taps = change.togglesOnTapAnywhere { next.togglesOnTapAnywhere = taps }
     defer { self = next }
     return next != self
   }

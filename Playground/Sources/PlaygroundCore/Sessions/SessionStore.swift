@@ -11,13 +11,13 @@
 /// let id = store.insert(0, now: .now)!
 /// store[id, now: .now] = 1
 /// ```
-public struct SessionStore<Value> {
+package struct SessionStore<Value> {
   /// The most sessions kept at once.
-  public let capacity: Int
+  package let capacity: Int
   /// How long a session may go unused before it is dropped.
-  public let idleLimit: Duration
+  package let idleLimit: Duration
   /// How recently used a session must be to be safe from eviction.
-  public let protection: Duration
+  package let protection: Duration
   private var entries: [String: Entry] = [:]
 
   private struct Entry {
@@ -31,7 +31,7 @@ public struct SessionStore<Value> {
   ///   - capacity: The most sessions kept at once (at least 1).
   ///   - idleLimit: How long a session may go unused before it is dropped.
   ///   - protection: How recently used a session must be to be safe from eviction.
-  public init(
+  package init(
     capacity: Int = 64, idleLimit: Duration = .seconds(30 * 60), protection: Duration = .zero
   ) {
     precondition(capacity >= 1, "A session store holds at least one session, got \(capacity)")
@@ -41,10 +41,10 @@ public struct SessionStore<Value> {
   }
 
   /// How many sessions are kept, counting idle ones not dropped yet.
-  public var count: Int { entries.count }
+  package var count: Int { entries.count }
 
   /// A session's value, marking it used; `nil` for an unknown or expired id.
-  public subscript(id: String, now now: ContinuousClock.Instant) -> Value? {
+  package subscript(id: String, now now: ContinuousClock.Instant) -> Value? {
     mutating get {
       guard var entry = entries[id] else { return nil }
       guard now - entry.lastUse <= idleLimit else {
@@ -74,7 +74,7 @@ public struct SessionStore<Value> {
   /// - Returns: The new session's id, 32 lowercase hexadecimal digits; `nil` when the store
   ///   is full of sessions that may not be evicted.
   /// - Complexity: O(*n*) in the number of sessions.
-  public mutating func insert(
+  package mutating func insert(
     _ value: Value, now: ContinuousClock.Instant, isHeld: (Value) -> Bool = { _ in false }
   ) -> String? {
     if entries.count >= capacity {
@@ -93,7 +93,7 @@ public struct SessionStore<Value> {
   }
 
   /// Whether a string has the shape of a session id (not whether such a session exists).
-  public static func isWellFormed(_ id: some StringProtocol) -> Bool {
+  package static func isWellFormed(_ id: some StringProtocol) -> Bool {
     id.utf8.count == 32 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
   }
 

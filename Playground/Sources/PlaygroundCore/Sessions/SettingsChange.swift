@@ -4,34 +4,39 @@ import TextReveal
 ///
 /// Decoding checks each field's type and, for the closed sets (theme, direction, style,
 /// alignment), its value; ``PlaygroundSettings/apply(_:limits:)`` checks the ranges.
-public struct SettingsChange: Decodable, Sendable, Hashable {
+package struct SettingsChange: Decodable, Sendable, Hashable {
   /// The components' width in points.
-  public var width: Double?
+  package var width: Double?
   /// The dynamic type size, `xSmall` … `AX5`.
-  public var typeSize: String?
+  package var typeSize: String?
   /// The colors.
-  public var theme: PlaygroundSettings.ThemeChoice?
+  package var theme: PlaygroundSettings.ThemeChoice?
   /// The layout direction.
-  public var direction: PlaygroundSettings.DirectionChoice?
+  package var direction: PlaygroundSettings.DirectionChoice?
   /// The text's language, one of ``PlaygroundSettings/languages``.
-  public var language: String?
+  package var language: String?
   /// The text of the expandable text and the truncation detector.
-  public var text: String?
+  package var text: String?
   /// Whether the text is read as inline Markdown.
-  public var markdown: Bool?
+  package var markdown: Bool?
   /// How the expandable text shows its cut.
-  public var style: TruncationStyle?
+  package var style: TruncationStyle?
   /// How the settings page places its paragraphs.
-  public var alignment: PlaygroundSettings.AlignmentChoice?
+  package var alignment: PlaygroundSettings.AlignmentChoice?
+  /// The images' pixels per point, 1 to 3: the page's `devicePixelRatio`, rounded.
+  package var scale: Double?
+  /// Whether a tap anywhere on the expandable text toggles it.
+  package var togglesOnTapAnywhere: Bool?
 
   /// A change of nothing; set the fields to change.
-  public init() {}
+  package init() {}
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case width, typeSize, theme, direction, language, text, markdown, style, alignment
+    case width, typeSize, theme, direction, language, text, markdown, style, alignment, scale
+    case togglesOnTapAnywhere
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     try decoder.refuseUnknownKeys(CodingKeys.self)
     let container = try decoder.container(keyedBy: CodingKeys.self)
     width = try container.decodeIfPresent(Double.self, forKey: .width)
@@ -45,5 +50,7 @@ public struct SettingsChange: Decodable, Sendable, Hashable {
     style = try container.decodeChoice(TruncationStyle.self, forKey: .style)
     alignment = try container.decodeChoice(
       PlaygroundSettings.AlignmentChoice.self, forKey: .alignment)
+    scale = try container.decodeIfPresent(Double.self, forKey: .scale)
+    togglesOnTapAnywhere = try container.decodeIfPresent(Bool.self, forKey: .togglesOnTapAnywhere)
   }
 }
