@@ -9,8 +9,8 @@ SWIFTFLAGS ?=
 TEXTREVEAL ?= .build/debug/textreveal
 
 .PHONY: all bootstrap build test differential lint format demo demo-check bench fuzz asan clean \
-  play playground-check playground-build playground-sources playground-bench docs readme-check \
-  gtk-bootstrap gtk-build gtk-demo gtk-check
+  play playground-check playground-build playground-sources playground-bench load-check docs \
+  readme-check gtk-bootstrap gtk-build gtk-demo gtk-check
 
 all: build
 
@@ -73,10 +73,11 @@ format:
 	  Playground/Sources Playground/Tests Playground/Package.swift \
 	  GTK/Sources GTK/Tests GTK/Package.swift
 
-# libFuzzer over the engine, the JSON Lines readers and the font loader (Fuzz/, scripts/fuzz),
+# libFuzzer over the engine, the JSON Lines readers, the font loader, the Markdown parser and
+# batched style updates (Fuzz/, scripts/fuzz),
 # with AddressSanitizer: FUZZ_SECONDS of new inputs per target after replaying the stored ones.
 FUZZ_SECONDS ?= 60
-# Seconds per target in CI: four targets, 80 seconds in all.
+# Seconds per target in CI: six targets, two minutes in all.
 CI_FUZZ_SECONDS ?= 20
 fuzz: bootstrap
 	$(SWIFT) build --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
@@ -118,7 +119,7 @@ ifneq ($(PLAYGROUND),Playground)
 	@cd .build-mirror/textreveal && find . -path ./Playground/.build -prune -o -type f -print \
 	  | while read -r file; do [ -e "$(CURDIR)/$$file" ] || rm -f "$$file"; done
 	@tar -cf - --exclude=./.git --exclude='./.build*' --exclude='*/.build' --exclude=./gallery \
-	  --exclude=./bench-output --exclude=./playground-output . \
+	  --exclude=./bench-output --exclude=./playground-output --exclude=./load-output . \
 	  | tar -C .build-mirror/textreveal --overwrite -xf -
 endif
 
@@ -138,6 +139,16 @@ playground-check: playground-build
 	$(SWIFT) test $(PLAYGROUND_SWIFTFLAGS) -c release --disable-testable-imports \
 	  --package-path $(PLAYGROUND)
 	$(PYTHON) scripts/playground-check --binary $(PLAYGROUND_BIN) --output playground-output
+
+# The playground under attack (scripts/load-check): stalled connections, slow readers, huge
+# texts, floods of rows, sessions, bad hosts and bad values beside 50 clients tapping like
+# people, for LOAD_SECONDS; fails unless /healthz and the taps stay fast, no 5xx but 503 is
+# answered, memory stays under 512 MB and every stalled connection is closed in time. About a
+# minute more than LOAD_SECONDS.
+LOAD_SECONDS ?= 45
+load-check: playground-build
+	$(PYTHON) scripts/load-check --binary $(PLAYGROUND_BIN) --seconds $(LOAD_SECONDS) \
+	  --output load-output
 
 # The playground's two figures (tap latency, width drag), in the form make bench prints.
 playground-bench: playground-build
@@ -181,4 +192,4 @@ bench:
 
 clean:
 	$(SWIFT) package clean
-	rm -rf gallery bench-output playground-output .build-mirror
+	rm -rf gallery bench-output playground-output load-output .build-mirror

@@ -45,8 +45,9 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
-    // libcmark-gfm.pc links the extensions library too; the modulemap also names both, since
-    // Debian ships no .pc file for libcmark-gfm-extensions on its own.
+    // The Markdown tests' reference (TextMarkdown has its own parser). libcmark-gfm.pc links
+    // the extensions library too; the modulemap also names both, since Debian ships no .pc
+    // file for libcmark-gfm-extensions on its own.
     .systemLibrary(
       name: "CCmarkGFM",
       pkgConfig: "libcmark-gfm",
@@ -68,7 +69,7 @@ let package = Package(
       dependencies: ["TextLayout", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]
     ),
     .target(name: "TextReveal", dependencies: ["TextLayout", "TextShaping"]),
-    .target(name: "TextMarkdown", dependencies: ["TextLayout", "CCmarkGFM"]),
+    .target(name: "TextMarkdown", dependencies: ["TextLayout"]),
     .target(
       name: "TextRaster",
       dependencies: ["TextLayout", "TextShaping", "TextReveal", "CFreeType", "CZlib"]

@@ -12,6 +12,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "FuzzDriver"),
+    // cmark-gfm, the Markdown parser's oracle (the main package's shim.h, linked).
+    .systemLibrary(
+      name: "CCmarkOracle",
+      pkgConfig: "libcmark-gfm",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+    ),
     .executableTarget(
       name: "fuzz-layout",
       dependencies: [
@@ -34,6 +40,21 @@ let package = Package(
         .product(name: "TextMarkdown", package: "TextReveal"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    // The Markdown parser: linear work on the input and on it repeated, and the same styles
+    // as cmark-gfm's own tree where the two must agree.
+    .executableTarget(
+      name: "fuzz-markdown",
+      dependencies: [
+        "FuzzDriver", "CCmarkOracle",
+        .product(name: "TextLayout", package: "TextReveal"),
+        .product(name: "TextMarkdown", package: "TextReveal"),
+      ]
+    ),
+    // Batched style updates against a byte-by-byte model.
+    .executableTarget(
+      name: "fuzz-styles",
+      dependencies: ["FuzzDriver", .product(name: "TextLayout", package: "TextReveal")]
     ),
     .executableTarget(
       name: "fuzz-shaping",

@@ -28,8 +28,6 @@ let package = Package(
       name: "TextRevealGTK",
       dependencies: [
         "CGtk", "CGtkShim",
-        .product(name: "TextLayout", package: "TextReveal"),
-        .product(name: "TextShaping", package: "TextReveal"),
         .product(name: "TextReveal", package: "TextReveal"),
         .product(name: "TextRaster", package: "TextReveal"),
       ]
@@ -38,9 +36,9 @@ let package = Package(
       name: "TextRevealGTKDemo",
       dependencies: [
         "TextRevealGTK", "CGtk", "CGtkShim",
-        .product(name: "TextLayout", package: "TextReveal"),
         .product(name: "TextReveal", package: "TextReveal"),
         .product(name: "TextMarkdown", package: "TextReveal"),
+        .product(name: "TextRevealDemoSupport", package: "TextReveal"),
       ]
     ),
 
@@ -49,8 +47,6 @@ let package = Package(
       name: "TextRevealGTKTests",
       dependencies: [
         "TextRevealGTK", "TextRevealGTKDemo",
-        .product(name: "TextLayout", package: "TextReveal"),
-        .product(name: "TextShaping", package: "TextReveal"),
         .product(name: "TextReveal", package: "TextReveal"),
         .product(name: "TextRaster", package: "TextReveal"),
       ]

@@ -8,7 +8,12 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [
     .package(name: "TextReveal", path: ".."),
-    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // The connection guard is a SwiftNIO channel handler: timeouts and a connection limit
+    // that sheds stalled connections, which Hummingbird's configuration does not offer.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     .target(
@@ -21,6 +26,13 @@ let package = Package(
         .product(name: "TextMarkdown", package: "TextReveal"),
         .product(name: "TextRevealDemoSupport", package: "TextReveal"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
       ],
       resources: [.copy("Assets")]
     ),
@@ -30,7 +42,10 @@ let package = Package(
     ),
     .testTarget(
       name: "PlaygroundCoreTests",
-      dependencies: ["PlaygroundCore"]
+      dependencies: [
+        "PlaygroundCore",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

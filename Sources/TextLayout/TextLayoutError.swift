@@ -7,8 +7,10 @@ public enum TextLayoutError: Error, Sendable, Hashable, CustomStringConvertible 
   case invalidLineLimit(Int)
   /// The line spacing is negative, infinite or not a number.
   case invalidLineSpacing(Double)
-  /// The tab stops have an interval or a stop the engine cannot place tabs at.
-  case invalidTabStops(String)
+  /// The tab stops' interval is not a finite number greater than 0.
+  case invalidTabInterval(Double)
+  /// An explicit tab stop is negative or not a finite number.
+  case invalidTabStop(Double)
   /// The text has more UTF-8 bytes than the engine lays out (2³¹ − 1, as ICU).
   case textTooLong(Int)
   /// The Unicode analysis (line breaks or bidi levels) failed; the analyzer's own description.
@@ -24,8 +26,10 @@ public enum TextLayoutError: Error, Sendable, Hashable, CustomStringConvertible 
       "invalid line limit \(limit): the limit must be at least 1 (use no limit for unlimited)"
     case .invalidLineSpacing(let spacing):
       "invalid line spacing \(spacing): the spacing must be a finite number of at least 0"
-    case .invalidTabStops(let reason):
-      "invalid tab stops: \(reason)"
+    case .invalidTabInterval(let interval):
+      "invalid tab interval \(interval): the interval must be a finite number greater than 0"
+    case .invalidTabStop(let stop):
+      "invalid tab stop \(stop): a stop must be a finite number of at least 0"
     case .textTooLong(let count):
       "text too long: \(count) bytes of UTF-8, and the engine lays out at most \(Int32.max)"
     case .analysisFailed(let reason):

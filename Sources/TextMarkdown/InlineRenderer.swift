@@ -1,16 +1,14 @@
-import CCmarkGFM
 import Foundation
 @_spi(Backend) import TextLayout
 
-/// Walks cmark-gfm's inline nodes of each paragraph and builds the ``StyledText``: styles from
-/// the node stack, the whitespace cmark dropped put back from ``MarkdownSource``, and spoilers
-/// found in the text nodes.
+/// Builds the ``StyledText`` of some Markdown: each paragraph's inline events (from
+/// ``InlineParser``) with their styles, the white space of the lines put back as written, and
+/// spoilers found in the text.
 ///
 /// The walk works on bytes and on ``Attributes`` (a few flags, cheap to copy and compare) and
-/// makes a `TextStyle` and a `String` once per run of equal attributes, so that a megabyte of
-/// alternating markup costs little even in a debug build.
+/// makes a `TextStyle` and a `String` once per run of equal attributes.
 ///
-/// - Complexity: O(*n*): each node is visited once, each byte is copied a constant number of
+/// - Complexity: O(*n*): each event is visited once, each byte is copied a constant number of
 ///   times, and spoiler markers are paired in one pass per paragraph.
 struct InlineRenderer {
   /// What Markdown sets on top of the base style.
@@ -33,81 +31,44 @@ struct InlineRenderer {
   private let source: MarkdownSource
   private let base: TextStyle
   private let codeFamily: String
-  /// The language the whole Markdown implies, given to the text (see
-  /// ``MarkdownParser/impliedLanguage(of:)``).
   private let impliedLanguage: TextLanguage?
-  /// Whether ``firstUnsettled`` is looked for: only the start of the Markdown is parsed.
-  private let findsUnsettled: Bool
-  /// The output offset of the first character whose reading could change with Markdown after
-  /// the parsed start (see ``MarkdownParser/styledPrefix(of:base:codeFamily:minimumBytes:)``):
-  /// a literal `*`, `_`, `~`, `` ` ``, `[` (and a `!` before it), `<` or `\`, or a spoiler
-  /// marker without a partner. `nil` when there is none or it is not looked for.
-  private(set) var firstUnsettled: Int?
   private var links: [URL] = []
+  /// Each destination read so far, `nil` when `URL` cannot read it: a text that links one
+  /// place many times reads it once and holds one `URL`.
+  private var readURLs: [String: URL?] = [:]
   /// The text so far, as UTF-8, and its runs.
   private var output: [UInt8] = []
   private var runs: [StyledText.Run] = []
   /// The attributes of the last run, which the next merges with when they are equal.
   private var lastAttributes: Attributes?
+  /// Steps of the parser's loops, summed over the paragraphs (see ``InlineParser/work``).
+  private(set) var work = 0
 
   // The current paragraph, written straight into `output` from `paragraphStart` on: where
-  // attributes change, and the offsets in `output` of the
-  // `||` markers in its text nodes.
+  // attributes change, and the offsets in `output` of the `||` markers in its text.
   private var paragraphStart = 0
   private var segments: [Segment] = []
   private var markers: [Int] = []
-  /// Whether the current paragraph is the last, the only one a parse of the Markdown's start
-  /// can end inside: ``firstUnsettled`` is looked for there.
-  private var findsUnsettledHere = false
 
-  private static let text = CMARK_NODE_TEXT.rawValue
-  private static let softbreak = CMARK_NODE_SOFTBREAK.rawValue
-  private static let linebreak = CMARK_NODE_LINEBREAK.rawValue
-  private static let code = CMARK_NODE_CODE.rawValue
-  private static let htmlInline = CMARK_NODE_HTML_INLINE.rawValue
-  private static let image = CMARK_NODE_IMAGE.rawValue
-  private static let strong = CMARK_NODE_STRONG.rawValue
-  private static let emph = CMARK_NODE_EMPH.rawValue
-  private static let link = CMARK_NODE_LINK.rawValue
-
-  init(
-    source: MarkdownSource, base: TextStyle, codeFamily: String, impliedLanguage: TextLanguage?,
-    findsUnsettled: Bool = false
-  ) {
+  init(source: MarkdownSource, base: TextStyle, codeFamily: String, impliedLanguage: TextLanguage?)
+  {
     self.source = source
     self.base = base
     self.codeFamily = codeFamily
     self.impliedLanguage = impliedLanguage
-    self.findsUnsettled = findsUnsettled
   }
 
-  /// Renders the document parsed from `source.fed`.
-  mutating func render(_ document: CmarkDocument) -> StyledText {
-    var paragraphs: [OpaquePointer] = []
-    var node = cmark_node_first_child(document.root)
-    while let current = node {
-      paragraphs.append(current)
-      node = cmark_node_next(current)
-    }
-    // Each chunk is one paragraph by construction; should cmark ever disagree, the text is
-    // still all there, unstyled.
-    let matched =
-      paragraphs.count == source.chunks.count
-      && paragraphs.allSatisfy { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH }
-    // Unstyled, a part could read differently from the whole.
-    if findsUnsettled, !matched { firstUnsettled = 0 }
+  /// Renders every paragraph and the blank lines between them.
+  mutating func render() -> StyledText {
+    output.reserveCapacity(source.bytes.count)
     var position = 0
-    for (index, chunk) in source.chunks.enumerated() {
-      let first = chunk.lines[0]
-      let last = chunk.lines[chunk.lines.count - 1]
+    for paragraph in source.paragraphs {
+      let first = source.lines[paragraph.lowerBound]
+      let last = source.lines[paragraph.upperBound - 1]
       emit(source.bytes[position..<first.content.lowerBound], Attributes())
-      findsUnsettledHere = findsUnsettled && index == source.chunks.count - 1
-      if matched {
-        appendParagraph(paragraphs[index], lines: chunk.lines)
-        position = last.trailing.lowerBound
-      } else {
-        position = first.content.lowerBound
-      }
+      appendParagraph(source.lines[paragraph])
+      // The paragraph's trailing white space is not inline content: it comes back as is.
+      position = last.trailing.lowerBound
     }
     emit(source.bytes[position...], Attributes())
     if runs.isEmpty {
@@ -150,100 +111,97 @@ struct InlineRenderer {
 
   // MARK: - One paragraph
 
-  private mutating func appendParagraph(_ paragraph: OpaquePointer, lines: [MarkdownSource.Line]) {
+  /// The paragraph's subject (what the inline parser reads): its lines without indentation,
+  /// all but the last with their trailing white space, joined by line feeds; and where each
+  /// line starts in it.
+  private func subject(of lines: ArraySlice<MarkdownSource.Line>) -> ([UInt8], [Int]) {
+    var subject: [UInt8] = []
+    var starts: [Int] = []
+    starts.reserveCapacity(lines.count + 1)
+    for index in lines.indices {
+      starts.append(subject.count)
+      let line = lines[index]
+      let end = index == lines.indices.last ? line.content.upperBound : line.trailing.upperBound
+      subject += source.bytes[line.content.lowerBound..<end]
+      if index != lines.indices.last { subject.append(0x0A) }
+    }
+    starts.append(subject.count + 1)
+    return (subject, starts)
+  }
+
+  private mutating func appendParagraph(_ lines: ArraySlice<MarkdownSource.Line>) {
+    let (subject, lineStarts) = subject(of: lines)
+    var parser = InlineParser(subject: subject)
+    let events = parser.parse()
+    work += parser.work
     paragraphStart = output.count
     segments.removeAll(keepingCapacity: true)
     markers.removeAll(keepingCapacity: true)
-    var line = 0
-    // Whether the next text node should begin with the sentinel of a line start.
-    var expectsSentinel = lines[0].hasSentinel
     var stack: [Attributes] = [Attributes()]
-    // Where the outermost emphasis, link, image or strikethrough around the walk began.
-    var outermostStart: Int?
     // Inside an image only the alt text's characters count, as in HTML's alt attribute.
     var imageDepth = 0
-
-    guard let iterator = cmark_iter_new(paragraph) else { return }
-    defer { cmark_iter_free(iterator) }
-    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-      guard let node = cmark_iter_get_node(iterator), node != paragraph else { continue }
-      // Raw values: comparing the imported enum goes through a generic == in debug builds.
-      let type = cmark_node_get_type(node).rawValue
-      let isEnter = event == CMARK_EVENT_ENTER
-      let attributes = stack[stack.count - 1]
-      switch type {
-      case Self.text:
-        guard isEnter else { continue }
-        setAttributes(attributes)
-        let start = output.count
-        appendText(literal(node), dropping: expectsSentinel ? source.sentinel : [])
-        if findsUnsettledHere, firstUnsettled == nil {
-          noteUnsettled(from: start, inside: outermostStart)
-        }
-        expectsSentinel = false
-      case Self.softbreak, Self.linebreak:
-        guard isEnter else { continue }
-        setAttributes(attributes)
-        // A hard break drops the spaces that made it.
-        newLine(&line, in: lines, addsTrailing: type == Self.softbreak)
-        expectsSentinel = lines[line].hasSentinel
-      case Self.code:
-        guard isEnter else { continue }
-        var code = attributes
-        code.isCode = true
-        setAttributes(code)
-        expectsSentinel = false
-        // cmark turned each line ending inside the span into a space, so a line start shows
-        // as a space and the sentinel; the trailing white space is still in the literal.
-        appendRaw(literal(node), isHTML: false, line: &line, in: lines)
-      case Self.htmlInline:
-        guard isEnter else { continue }
-        setAttributes(attributes)
-        expectsSentinel = false
-        // Raw HTML keeps its line endings, and the trailing spaces before them.
-        appendRaw(literal(node), isHTML: true, line: &line, in: lines)
-      case Self.image:
-        imageDepth += isEnter ? 1 : -1
-        if isEnter { stack.append(attributes) } else { stack.removeLast() }
-        outermostStart = stack.count == 1 ? nil : outermostStart ?? output.count
-      case Self.strong, Self.emph, Self.link:
-        guard isEnter else {
-          stack.removeLast()
-          if stack.count == 1 { outermostStart = nil }
-          continue
-        }
-        outermostStart = outermostStart ?? output.count
-        var inner = attributes
-        if imageDepth == 0 {
-          switch type {
-          case Self.strong: inner.isBold = true
-          case Self.emph: inner.isItalic = true
-          default:
-            // A target Foundation cannot read (or an empty one) leaves plain text.
-            let target = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            if let url = URL(string: restoringEscapedBars(target)) {
-              links.append(url)
-              inner.link = links.count - 1
-            }
-          }
-        }
-        stack.append(inner)
-      default:
-        // Strikethrough is an extension node type, known by name only.
-        if let name = cmark_node_get_type_string(node), String(cString: name) == "strikethrough" {
-          guard isEnter else {
-            stack.removeLast()
-            if stack.count == 1 { outermostStart = nil }
+    var line = 0
+    let bytes = source.bytes
+    // The line ending at the subject's line feed `newline`, and the next line's indentation.
+    let lineBreak = { (newline: Int, output: inout [UInt8]) in
+      while lineStarts[line + 1] <= newline { line += 1 }
+      output += bytes[lines[lines.startIndex + line].terminator]
+      output += bytes[lines[lines.startIndex + line + 1].leading]
+    }
+    subject.withUnsafeBufferPointer { subject in
+      for event in events {
+        let attributes = stack[stack.count - 1]
+        let range = Int(event.start)..<Int(event.end)
+        switch event.kind {
+        case .text:
+          setAttributes(attributes)
+          appendText(UnsafeBufferPointer(rebasing: subject[range]))
+        case .decoded:
+          setAttributes(attributes)
+          output += parser.decoded[range]
+        case .softBreak, .hardBreak:
+          setAttributes(attributes)
+          lineBreak(range.lowerBound, &output)
+        case .code:
+          var code = attributes
+          code.isCode = true
+          setAttributes(code)
+          let shown = Self.codeContent(UnsafeBufferPointer(rebasing: subject[range]))
+          appendRaw(
+            (range.lowerBound + shown.lowerBound)..<(range.lowerBound + shown.upperBound),
+            subject, lineBreak)
+        case .html:
+          setAttributes(attributes)
+          appendRaw(range, subject, lineBreak)
+        case .open:
+          if event.mark == .image {
+            imageDepth += 1
+            stack.append(attributes)
             continue
           }
-          outermostStart = outermostStart ?? output.count
           var inner = attributes
-          if imageDepth == 0 { inner.isStrikethrough = true }
+          if imageDepth == 0 {
+            switch event.mark {
+            case .strong: inner.isBold = true
+            case .emphasis: inner.isItalic = true
+            case .strikethrough: inner.isStrikethrough = true
+            case .link:
+              // A target Foundation cannot read (or an empty one) leaves plain text.
+              let target = String(decoding: parser.urls[Int(event.link)], as: UTF8.self)
+              let url = readURLs[target] ?? URL(string: target)
+              readURLs[target] = url
+              // Each link its own index, so that two links side by side stay two runs.
+              if let url {
+                links.append(url)
+                inner.link = links.count - 1
+              }
+            case .image: break
+            }
+          }
           stack.append(inner)
-        } else if isEnter {
-          // No other extension is attached; keep any text an unknown node carries.
-          setAttributes(attributes)
-          appendRaw(literal(node), isHTML: true, line: &line, in: lines)
+        case .close:
+          if event.mark == .image { imageDepth -= 1 }
+          stack.removeLast()
         }
       }
     }
@@ -256,159 +214,64 @@ struct InlineRenderer {
     }
   }
 
-  /// Ends the walk's line: its trailing white space if cmark dropped it, its line ending,
-  /// and the next line's indentation.
-  private mutating func newLine(
-    _ line: inout Int, in lines: [MarkdownSource.Line], addsTrailing: Bool
-  ) {
-    let current = lines[min(line, lines.count - 1)]
-    // Most lines have no indentation or trailing spaces: skip the empty copies.
-    if addsTrailing, !current.trailing.isEmpty { output += source.bytes[current.trailing] }
-    output += source.bytes[current.terminator]
-    line = min(line + 1, lines.count - 1)
-    if !lines[line].leading.isEmpty { output += source.bytes[lines[line].leading] }
+  /// The part of a code span's content that is shown, as ranges of it: CommonMark strips one
+  /// space on each side when both are there and the content is not all spaces, reading a line
+  /// ending as a space. A line ending is never dropped: at the start it stays, and only the
+  /// space it stands for goes (as cmark-gfm showed it, behind the marker of a line start).
+  static func codeContent(_ content: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    guard let first = content.first, let last = content.last, content.count >= 2,
+      first == 0x20 || first == 0x0A, last == 0x20, content.contains(where: { $0 != 0x20 })
+    else { return 0..<content.count }
+    return (first == 0x20 ? 1 : 0)..<(content.count - 1)
   }
 
-  /// A node's literal as bytes, without the copy a `String` would make.
-  private func literal(_ node: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
-    guard let literal = cmark_node_get_literal(node) else {
-      return UnsafeBufferPointer(start: nil, count: 0)
-    }
-    return UnsafeBufferPointer(
-      start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
-  }
-
-  /// Appends a text node's literal, noting its `||` markers and putting back escaped bars.
-  private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, dropping prefix: [UInt8]) {
-    var text = text
-    if !prefix.isEmpty, text.starts(with: prefix) {
-      text = UnsafeBufferPointer(rebasing: text[prefix.count...])
-    }
-    let escapedBar = source.escapedBar ?? []
-    let bar = UInt8(ascii: "|")
-    // Most text has no bar at all: one fast search, then a plain copy.
-    func contains(_ byte: UInt8) -> Bool {
-      guard let start = text.baseAddress else { return false }
-      return memchr(start, Int32(byte), text.count) != nil
-    }
-    guard contains(bar) || (!escapedBar.isEmpty && contains(escapedBar[0])) else {
+  /// Appends a text event's bytes, noting its `||` markers.
+  private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+    guard let base = text.baseAddress, memchr(base, Int32(UInt8(ascii: "|")), text.count) != nil
+    else {
       output.append(contentsOf: text)
       return
     }
-    // Copies up to each bar or stand-in at once.
-    let standInLead = escapedBar.first
-    var index = text.startIndex
     var previousWasBar = false
-    while index < text.endIndex {
-      let next =
-        text[index...].firstIndex { $0 == bar || $0 == standInLead } ?? text.endIndex
-      if next > index {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<next]))
-        previousWasBar = false
-        index = next
-        continue
-      }
-      if !escapedBar.isEmpty, text[index...].starts(with: escapedBar) {
-        output.append(bar)
-        previousWasBar = false
-        index += escapedBar.count
-        continue
-      }
-      let byte = text[index]
-      if byte == bar, previousWasBar {
-        markers.append(output.count - 1)
-        previousWasBar = false
+    for byte in text {
+      if byte == UInt8(ascii: "|") {
+        if previousWasBar {
+          markers.append(output.count - 1)
+          previousWasBar = false
+        } else {
+          previousWasBar = true
+        }
       } else {
-        previousWasBar = byte == bar
+        previousWasBar = false
       }
       output.append(byte)
-      index += 1
     }
   }
 
-  /// Appends code or raw HTML, where escapes are not resolved, putting back the line breaks
-  /// cmark kept: in HTML a line ending (and the next line's sentinel after it), in code a
-  /// space and the sentinel.
+  /// Appends code or raw HTML as written: each line feed of the subject becomes the line's
+  /// own ending and the next line's indentation.
   private mutating func appendRaw(
-    _ text: UnsafeBufferPointer<UInt8>, isHTML: Bool, line: inout Int,
-    in lines: [MarkdownSource.Line]
+    _ range: Range<Int>, _ subject: UnsafeBufferPointer<UInt8>,
+    _ lineBreak: (Int, inout [UInt8]) -> Void
   ) {
-    guard let start = text.baseAddress else { return }
-    let lineStart: [UInt8] = isHTML ? [0x0A] : [0x20] + source.sentinel
-    let escapedBar = source.escapedBar ?? []
-    var index = 0
-    while index < text.count {
-      // Copy up to the next byte that may begin a pattern in one go.
-      var next = text.count
-      if let found = memchr(start + index, Int32(lineStart[0]), text.count - index) {
-        next = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      }
-      if !escapedBar.isEmpty,
-        let found = memchr(start + index, Int32(escapedBar[0]), next - index)
-      {
-        next = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      }
-      output.append(contentsOf: UnsafeBufferPointer(start: start + index, count: next - index))
-      index = next
-      guard index < text.count else { break }
-      let rest = UnsafeBufferPointer(rebasing: text[index...])
-      if rest.starts(with: lineStart) {
-        newLine(&line, in: lines, addsTrailing: false)
-        index += lineStart.count
-        if isHTML, lines[line].hasSentinel,
-          UnsafeBufferPointer(rebasing: text[index...]).starts(with: source.sentinel)
-        {
-          index += source.sentinel.count
-        }
-      } else if !escapedBar.isEmpty, rest.starts(with: escapedBar) {
-        output += [UInt8(ascii: "\\"), UInt8(ascii: "|")]
-        index += escapedBar.count
-      } else {
-        output.append(text[index])
-        index += 1
-      }
+    var start = range.lowerBound
+    while let newline = subject[start..<range.upperBound].firstIndex(of: 0x0A) {
+      output += UnsafeBufferPointer(rebasing: subject[start..<newline])
+      lineBreak(newline, &output)
+      start = newline + 1
     }
-  }
-
-  /// Notes the first character of the output from `start` on (a text node's, just
-  /// appended) that Markdown after the parsed start could read differently: one that a
-  /// partner there could turn into markup, or a backslash, which a line break there would
-  /// make a hard break.
-  ///
-  /// Inside emphasis, a link, an image or strikethrough, the note goes back to where the
-  /// outermost of them began: a code span, autolink, raw HTML or link that closes after the
-  /// cut takes precedence over them and could take their closing delimiter.
-  private mutating func noteUnsettled(from start: Int, inside outermostStart: Int?) {
-    guard
-      let index = output[start...].firstIndex(where: {
-        $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "~")
-          || $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "<")
-          || $0 == UInt8(ascii: "\\")
-      })
-    else { return }
-    // "![" may become an image, which drops the "!".
-    let isImage =
-      output[index] == UInt8(ascii: "[") && index > 0 && output[index - 1] == UInt8(ascii: "!")
-    firstUnsettled = outermostStart ?? (isImage ? index - 1 : index)
-  }
-
-  /// `text` with the stand-in for `\|` put back as the `|` cmark resolved it to.
-  private func restoringEscapedBars(_ text: String) -> String {
-    guard let escapedBar = source.escapedBar else { return text }
-    let standIn = String(decoding: escapedBar, as: UTF8.self)
-    return text.contains(standIn) ? text.replacingOccurrences(of: standIn, with: "|") : text
+    output += UnsafeBufferPointer(rebasing: subject[start..<range.upperBound])
   }
 
   // MARK: - Spoilers
 
-  /// Emits the paragraph, turning pairs of `||` in text nodes into spoilers: the first marker
+  /// Emits the paragraph, turning pairs of `||` in text into spoilers: the first marker
   /// opens, the next closes, and a last marker without a partner stays text.
   ///
-  /// Markers are two `|` in one text node, so `\|\|` writes a literal `||`, as does `||` in
-  /// code or raw HTML.
+  /// Markers are two `|` written next to each other in text, so `\|\|` writes a literal
+  /// `||`, as does `||` in code, raw HTML or a character reference.
   private mutating func emitParagraph() {
     let pairedCount = markers.count - markers.count % 2
-    if findsUnsettledHere { settleSpoilerMarkers() }
     // Without spoilers the paragraph is in place already: only its runs are missing.
     guard pairedCount > 0 else {
       for index in segments.indices {
@@ -437,20 +300,5 @@ struct InlineRenderer {
       attributes.isSpoiler = isSpoiler
       emit(paragraph[start..<end], attributes)
     }
-  }
-
-  /// Moves ``firstUnsettled`` back to a spoiler marker whose partner lies at or after it
-  /// (or was never found): Markdown after the parsed start could leave that partner text or
-  /// bring another, and with it change what the marker hides. Then to where it lands once
-  /// the paired markers before it come out of the paragraph, two bytes each.
-  ///
-  /// Called for the last paragraph, before it is written again; offsets so far count the
-  /// markers.
-  private mutating func settleSpoilerMarkers() {
-    let end = firstUnsettled ?? output.count
-    let before = markers.prefix { $0 < end }
-    let settled = before.count % 2 == 1 ? before[before.count - 1] : end
-    guard firstUnsettled != nil || settled < end else { return }
-    firstUnsettled = settled - 2 * markers.prefix { $0 < settled }.count
   }
 }

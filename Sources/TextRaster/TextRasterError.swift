@@ -25,8 +25,11 @@ public enum TextRasterError: Error, Sendable, Hashable, CustomStringConvertible 
   case unknownFont(Int)
   /// A zlib function failed with the given return code.
   case zlib(function: String, code: Int32)
-  /// An animation has no frames, or frames of different sizes; `reason` says which.
-  case invalidAnimation(reason: String)
+  /// An animation has no frames.
+  case emptyAnimation
+  /// A frame of an animation is not the size of its first frame: the frame's number, its size
+  /// and the first frame's, in pixels.
+  case frameSizeMismatch(frame: Int, width: Int, height: Int, firstWidth: Int, firstHeight: Int)
   /// An image (or an animation's frames together) would be larger than a bitmap can be:
   /// `width` × `height` pixels, `frames` of them.
   case imageTooLarge(width: Double, height: Double, frames: Int)
@@ -45,8 +48,11 @@ public enum TextRasterError: Error, Sendable, Hashable, CustomStringConvertible 
       return "No font file is known for the font \(font) of a glyph run"
     case .zlib(let function, let code):
       return "\(function) failed with zlib error \(code)"
-    case .invalidAnimation(let reason):
-      return "Cannot encode the animation: \(reason)"
+    case .emptyAnimation:
+      return "Cannot encode the animation: it has no frames"
+    case .frameSizeMismatch(let frame, let width, let height, let firstWidth, let firstHeight):
+      return "Cannot encode the animation: frame \(frame) is \(width) × \(height) pixels, frame 0"
+        + " is \(firstWidth) × \(firstHeight)"
     case .imageTooLarge(let width, let height, let frames):
       let size = "\(Self.pixels(width)) × \(Self.pixels(height)) pixels"
       return frames > 1

@@ -18,8 +18,16 @@ enum Console {
     }
   }
 
-  /// Writes a line to standard output.
+  /// Whether standard output carries an image (`-o -`): the lines a command prints about its
+  /// work go to standard error instead. Set once, before the command runs.
+  nonisolated(unsafe) static var isImageOnStandardOutput = false
+
+  /// Writes a line to standard output, or to standard error when an image is going there.
   static func print(_ line: String) throws(CommandError) {
+    if isImageOnStandardOutput {
+      warn(line)
+      return
+    }
     try write(Data((line + "\n").utf8))
   }
 

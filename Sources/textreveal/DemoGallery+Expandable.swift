@@ -73,7 +73,7 @@ extension DemoGallery {
       "A description written in inline Markdown, read as SwiftUI's Text reads it: bold,"
         + " italic, code, strikethrough, a link and an autolink in the accent color, and a"
         + " ||spoiler|| under dust. Whitespace and line breaks stay as written.")
-    var text = try MarkdownParser.styledText(from: DemoTexts.markdownDescription, base: style())
+    var text = MarkdownParser.styledText(from: DemoTexts.markdownDescription, base: style())
     text.setDefaultLanguage("en")
     for expanded in [false, true] {
       var model = ExpandableTextModel(

@@ -150,12 +150,12 @@ struct DemoGallery {
     markdown: Bool = false
   ) throws -> ExpandingList<String> {
     ExpandingList(
-      rows: try messages.map { message in
+      rows: messages.map { message in
         let style = style(language: DemoMessages.languages[message.id])
         return ListRow(
           id: message.id,
           text: markdown
-            ? try MarkdownParser.styledText(from: message.text, base: style)
+            ? MarkdownParser.styledText(from: message.text, base: style)
             : StyledText(message.text, style: style),
           avatar: Avatars.avatar(name: message.name, key: message.id))
       },

@@ -41,6 +41,17 @@ enum JSONLines {
     return String(rounded)
   }
 
+  /// A JSON `true` or `false` read by `JSONSerialization`, or `nil` for any other value.
+  ///
+  /// Foundation gives booleans and numbers as `NSNumber` alike, and `1 as? Bool` succeeds; a
+  /// boolean is the one whose type is `char` (`c`), which no JSON number is read as.
+  static func boolean(_ value: Any) -> Bool? {
+    guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else {
+      return nil
+    }
+    return number.boolValue
+  }
+
   /// Re-encodes a JSON value (an id) from `JSONSerialization`.
   static func value(_ value: Any) -> String {
     if let string = value as? String { return self.string(string) }

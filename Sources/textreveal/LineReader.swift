@@ -97,18 +97,27 @@ struct LineReader {
     }
   }
 
-  /// Reads the next chunk, or notes the end.
+  /// Reads what has arrived, up to a chunk, or notes the end.
+  ///
+  /// One `read(2)`, which returns as soon as any bytes are there: `FileHandle`'s
+  /// `read(upToCount:)` waits for the whole count (or the end), so a record written into a
+  /// pipe that stays open was not answered until 64 KiB more came.
   private mutating func read() throws(CommandError) {
-    let data: Data?
-    do {
-      data = try handle.read(upToCount: Self.chunk)
-    } catch {
-      throw CommandError("cannot read \(name): \(Console.reason(error))")
-    }
-    if let data, !data.isEmpty {
-      buffer.append(data)
-    } else {
-      isAtEnd = true
+    var chunk = [UInt8](repeating: 0, count: Self.chunk)
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        Foundation.read(handle.fileDescriptor, $0.baseAddress, $0.count)
+      }
+      if count > 0 {
+        buffer.append(contentsOf: chunk[..<count])
+        return
+      }
+      if count == 0 {
+        isAtEnd = true
+        return
+      }
+      if errno == EINTR { continue }
+      throw CommandError("cannot read \(name): \(String(cString: strerror(errno)))")
     }
   }
 

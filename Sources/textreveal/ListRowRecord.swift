@@ -94,7 +94,7 @@ struct ListRowRecord: Equatable {
     var style = style
     if let language { style.language = language }
     return ListRow(
-      id: id, text: try MarkdownOption.styledText(text, isMarkdown: markdown, style: style),
+      id: id, text: MarkdownOption.styledText(text, isMarkdown: markdown, style: style),
       avatar: Avatars.avatar(name: name, key: id))
   }
 }

@@ -36,17 +36,17 @@ struct RecordMeasurer {
     case .failure(let problem): return failure(problem.description, id: id, line: lineNumber)
     case .success(let language): if let language { style.language = language }
     }
-    let isMarkdown = dictionary["markdown"]
-    guard isMarkdown == nil || isMarkdown is Bool else {
-      return failure("\"markdown\" is not true or false", id: id, line: lineNumber)
+    var isMarkdown = false
+    if let field = dictionary["markdown"] {
+      // Foundation reads 0 and 1 as Bool too: only JSON's own true and false are taken.
+      guard let flag = JSONLines.boolean(field) else {
+        return failure(
+          "\"markdown\" must be true or false, not \(JSONLines.value(field))", id: id,
+          line: lineNumber)
+      }
+      isMarkdown = flag
     }
-    let styled: StyledText
-    do {
-      styled = try MarkdownOption.styledText(
-        text, isMarkdown: isMarkdown as? Bool ?? false, style: style)
-    } catch {
-      return failure(error.description, id: id, line: lineNumber)
-    }
+    let styled = MarkdownOption.styledText(text, isMarkdown: isMarkdown, style: style)
     let layout: LaidOutText
     do {
       layout = try engine.layout(styled, configuration: configuration)

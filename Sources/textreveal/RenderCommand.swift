@@ -91,7 +91,9 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "The seed of the spoiler dust.")
   var seed: UInt64 = 1
 
-  @Option(name: [.customShort("o"), .customLong("output")], help: "The PNG file to write.")
+  @Option(
+    name: [.customShort("o"), .customLong("output")],
+    help: "The PNG file to write; - for standard output.")
   var output: String
 
   enum SpoilerStateOption: String, CaseIterable, ExpressibleByArgument {
@@ -141,6 +143,11 @@ struct RenderCommand: ParsableCommand {
     if let empty = spoilers.first(where: \.isEmpty) {
       throw ValidationError("--spoiler must name a phrase of the text, got \"\(empty)\"")
     }
+    if let blank = spoilers.first(where: { $0.allSatisfy(\.isWhitespace) }) {
+      throw ValidationError(
+        "--spoiler \"\(blank)\" is only white space: spoiler dust covers characters, and"
+          + " white space shows none")
+    }
     if tap != nil && spoilerState == .revealed {
       throw ValidationError("--tap reveals hidden spoilers: leave --spoiler-state hidden")
     }
@@ -149,7 +156,7 @@ struct RenderCommand: ParsableCommand {
   /// The text to draw: read as Markdown if asked, with every occurrence of each --spoiler
   /// phrase hidden.
   func styledText(_ string: String, family: String) throws(CommandError) -> StyledText {
-    let text = try MarkdownOption.styledText(
+    let text = MarkdownOption.styledText(
       string, isMarkdown: markdown,
       style: TextStyle(fontFamily: family, size: size, language: appearance.language.lang))
     guard !spoilers.isEmpty else { return text }
@@ -189,7 +196,6 @@ struct RenderCommand: ParsableCommand {
       throw CommandError(
         "--tap reveals spoilers: mark some with --spoiler, or with ||…|| and --markdown")
     }
-
     do {
       if hasSpoilers {
         try renderSpoilers(model: model, stack: stack, renderer: renderer)

@@ -75,7 +75,9 @@ struct RenderListCommand: ParsableCommand {
     }
   }
 
-  @Option(name: [.customShort("o"), .customLong("output")], help: "The PNG file to write.")
+  @Option(
+    name: [.customShort("o"), .customLong("output")],
+    help: "The PNG file to write; - for standard output.")
   var output: String
 
   func validate() throws {

@@ -6,25 +6,7 @@ import Testing
 @Suite struct HardeningTests {
   /// Runs a shell line with `$B` set to the binary; returns status, standard output and error.
   func shell(_ line: String) throws -> (status: Int32, output: String, error: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", line]
-    var environment = ProcessInfo.processInfo.environment
-    environment["B"] = CommandRun.binary.path
-    process.environment = environment
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID())")
-    let error = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID())")
-    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: error.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    process.standardError = try FileHandle(forWritingTo: error)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, try String(contentsOf: output, encoding: .utf8),
-      try String(contentsOf: error, encoding: .utf8)
-    )
+    try CommandRun.shell(line)
   }
 
   static let record = #"{"id":"a","text":"hello world"}"#

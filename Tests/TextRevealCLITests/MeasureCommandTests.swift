@@ -214,6 +214,97 @@ import Testing
   }
 }
 
+/// `measure` as a request/response partner: another program writes a record, waits for its
+/// answer, then writes the next, over a pipe it keeps open.
+@Suite struct InteractiveMeasureTests {
+  /// Reads standard output line by line on a thread of its own, so that a test can wait for
+  /// the next line with a timeout instead of hanging when it never comes.
+  final class LineWaiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var pending = Data()
+    private let arrived = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+      Thread.detachNewThread { [self] in
+        while true {
+          let data = handle.availableData
+          if data.isEmpty { break }
+          lock.lock()
+          pending += data
+          while let newline = pending.firstIndex(of: 0x0A) {
+            lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+            pending = Data(pending[(newline + 1)...])
+            arrived.signal()
+          }
+          lock.unlock()
+        }
+      }
+    }
+
+    /// The next line, or `nil` when none came within `seconds` (a hang, not a slow run:
+    /// one short record takes milliseconds).
+    func next(within seconds: Double) -> String? {
+      guard arrived.wait(timeout: .now() + seconds) == .success else { return nil }
+      lock.lock()
+      defer { lock.unlock() }
+      return lines.removeFirst()
+    }
+  }
+
+  @Test("each record is answered as soon as it has arrived, with the pipe still open")
+  func answersEachRecord() throws {
+    let process = Process()
+    process.executableURL = CommandRun.binary
+    process.arguments = ["measure", "--width", "200"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      if process.isRunning { process.terminate() }
+      process.waitUntilExit()
+    }
+    let waiter = LineWaiter(output.fileHandleForReading)
+    for index in 0..<3 {
+      try input.fileHandleForWriting.write(
+        contentsOf: Data(#"{"id":"r\#(index)","text":"hello world"}"#.utf8 + [0x0A]))
+      let answer = try #require(
+        waiter.next(within: 30), "no answer to record \(index) while the pipe stays open")
+      #expect(answer.hasPrefix(#"{"id":"r\#(index)","lines":"#))
+    }
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+}
+
+@Suite struct MarkdownFieldTests {
+  @Test(
+    "\"markdown\" takes JSON's true and false only: numbers are errors naming the field",
+    arguments: [
+      (#"true"#, nil), (#"false"#, nil), (#"1"#, "1"), (#"0"#, "0"), (#"1.0"#, "1"),
+      (#"2"#, "2"), (#""yes""#, #""yes""#), (#"null"#, "null"),
+    ] as [(String, String?)])
+  func markdownField(value: String, quoted: String?) throws {
+    let record = #"{"id":"m","text":"**a**","markdown":"# + value + "}\n"
+    let run = try CommandRun(["measure", "--width", "200"], input: Data(record.utf8))
+    let output = try #require(try run.records().first)
+    if let quoted {
+      #expect(run.status == 1)
+      let error = try #require(output["error"] as? String)
+      #expect(error == "\"markdown\" must be true or false, not \(quoted)")
+    } else {
+      #expect(run.status == 0, "\(run.error)")
+      let lines = try #require(output["lines"] as? [[String: Any]])
+      #expect(lines.first?["text"] as? String == (value == "true" ? "a" : "**a**"))
+    }
+  }
+}
+
 extension CommandRun {
   /// The output records, parsed.
   func records() throws -> [[String: Any]] {

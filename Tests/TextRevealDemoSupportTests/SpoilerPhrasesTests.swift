@@ -18,19 +18,45 @@ import TextRevealDemoSupport
     #expect(Self.hidden(text) == ["the butler", "the butler", "storm", "the butler"])
   }
 
-  @Test("a phrase never matches inside a grapheme cluster: emoji sequences stay whole")
-  func wholeClusters() throws {
-    let text = StyledText("family 👩‍👩‍👧 flag 🇺🇸 woman 👩 end")
-    let woman = try SpoilerPhrases.marking(["👩"], in: text)
-    #expect(Self.hidden(woman) == ["👩"])
-    #expect(
-      woman.runs.first(where: \.style.isSpoiler)?.range.lowerBound
-        == text.string.utf8.count - " end".utf8.count - "👩".utf8.count)
-    #expect(throws: SpoilerPhrases.Problem.notFound("🇸")) {
-      try SpoilerPhrases.marking(["🇸"], in: text)
+  @Test(
+    "a phrase inside a grapheme cluster hides the whole cluster",
+    arguments: [
+      ("the family 👨‍👩‍👧 smiles", "👩", ["👨‍👩‍👧"]),
+      ("flags 🇺🇸 and 🇫🇷", "🇸", ["🇺🇸"]),
+      ("a thumbs 👍🏽 up", "🏽", ["👍🏽"]),
+      ("cafe\u{301} noire", "e", ["e\u{301}", "e"]),
+      ("fin 🇺🇸🇫🇷", "🇸🇫", ["🇺🇸🇫🇷"]),
+    ] as [(String, String, [String])])
+  func wholeClusters(string: String, phrase: String, expected: [String]) throws {
+    let text = try SpoilerPhrases.marking([phrase], in: StyledText(string))
+    #expect(Self.hidden(text) == expected)
+    // Every run boundary lies between two clusters.
+    let boundaries = Set(
+      string.indices.map { string.utf8.distance(from: string.startIndex, to: $0) } + [
+        string.utf8.count
+      ])
+    #expect(text.runs.allSatisfy { boundaries.contains($0.range.lowerBound) })
+  }
+
+  @Test("overlapping occurrences are all hidden; a missing phrase is named")
+  func overlapping() throws {
+    let text = try SpoilerPhrases.marking(["ab", "bc", "d"], in: StyledText("abc x abc d aaa"))
+    #expect(Self.hidden(text) == ["abc", "abc", "d"])
+    #expect(Self.hidden(try SpoilerPhrases.marking(["aa"], in: StyledText("aaa b"))) == ["aaa"])
+    #expect(throws: SpoilerPhrases.Problem.notFound("zz")) {
+      try SpoilerPhrases.marking(["ab", "zz"], in: StyledText("abc"))
     }
-    let accent = StyledText("cafe\u{301} cafe")
-    #expect(Self.hidden(try SpoilerPhrases.marking(["cafe"], in: accent)) == ["cafe"])
+  }
+
+  @Test("a phrase given 10,000 times and 2,000 distinct phrases cost one pass")
+  func manyPhrases() throws {
+    let text = try SpoilerPhrases.marking(
+      Array(repeating: "a", count: 10_000), in: StyledText(String(repeating: "a ", count: 10_000)))
+    #expect(Self.hidden(text).count == 10_000)
+    let words = (0..<2_000).map { "w\($0)x" }
+    let marked = try SpoilerPhrases.marking(
+      words, in: StyledText(words.joined(separator: " ")))
+    #expect(Self.hidden(marked) == words)
   }
 
   @Test("a blank phrase is refused as blank, not as missing")

@@ -12,7 +12,7 @@ import Foundation
 enum BenchCommand {
   static let benchmarks = [
     "truncation-check", "full-layout", "early-exit", "markdown-check", "emoji-check",
-    "list-rows", "spoilers", "memory", "scaling",
+    "list-rows", "spoilers", "gtk-frames", "memory", "scaling",
   ]
 
   static func main() {
@@ -111,6 +111,9 @@ enum BenchCommand {
       try suite.listRowsQt()
     }
     if selected.contains("spoilers") { try Spoilers.run(repetitions: repetitions) }
+    if selected.contains("gtk-frames") {
+      try FrontEndFrames.run(corpus: corpus, repetitions: repetitions)
+    }
     if selected.contains("memory") { try Memory.compare(corpusPath: corpusPath) }
     if selected.contains("scaling") { try Scaling.run(repetitions: min(repetitions, 5)) }
     output("bench-done checksum=\(suite.checksum)")

@@ -18,6 +18,11 @@ enum Scaling {
     var size: Int
     var lineLimit: LineLimit = .unlimited
     var make: @Sendable (Int) -> StyledText
+    /// Other work than a layout (a parse, a run of the command-line tool), made ready for a
+    /// size: what is timed, returning a checksum. `nil`: the layout of `make`'s text.
+    var work: (@Sendable (Int) throws(BenchError) -> () throws(BenchError) -> Int)? = nil
+    /// Whether the work runs in another process, whose memory this one cannot read.
+    var isExternal = false
   }
 
   static let style = TextStyle(fontFamily: Setup.family, size: Setup.size)
@@ -33,53 +38,54 @@ enum Scaling {
     return result
   }
 
-  static let classes: [InputClass] = [
-    InputClass(name: "plain", size: 250_000) {
-      StyledText(
-        words(
-          ["The", "layout", "engine", "breaks", "lines", "at", "word", "boundaries."], bytes: $0),
-        style: style)
-    },
-    InputClass(name: "plain-limited", size: 1_000_000, lineLimit: .lines(3)) {
-      StyledText(
-        words(
-          ["The", "layout", "engine", "breaks", "lines", "at", "word", "boundaries."], bytes: $0),
-        style: style)
-    },
-    InputClass(name: "many-paragraphs", size: 250_000) {
-      StyledText(
-        words(["Short", "line\n", "and", "a", "blank\n\n", "one."], bytes: $0), style: style)
-    },
-    InputClass(name: "long-word", size: 250_000) {
-      StyledText(String(repeating: "a", count: $0), style: style)
-    },
-    InputClass(name: "long-word-limited", size: 1_000_000, lineLimit: .lines(3)) {
-      StyledText(String(repeating: "a", count: $0), style: style)
-    },
-    InputClass(name: "mixed-bidi", size: 250_000) {
-      StyledText(
-        words(
-          ["hello", "שלום", "123", "(abc)", "مرحبا", "[x]", "world", "42.5", "עולם"], bytes: $0),
-        style: style)
-    },
-    InputClass(name: "combining-marks", size: 10_000) {
-      StyledText("a" + String(repeating: "\u{301}", count: $0) + " b", style: style)
-    },
-    InputClass(name: "joined-emoji", size: 20_000) {
-      // One grapheme: thumbs-up signs joined by zero-width joiners, 7 bytes each.
-      StyledText(
-        "👍" + String(repeating: "\u{200D}👍", count: $0 / 7) + " end", style: style)
-    },
-    InputClass(name: "many-sizes", size: 100_000) { bytes in
-      var text = StyledText("", style: style)
-      for index in 0..<bytes / 2 {
-        var style = style
-        style.size = Setup.size + Double(index % 50_000) * 1e-6
-        text.append("a ", style: style)
-      }
-      return text
-    },
-  ]
+  static let classes: [InputClass] =
+    [
+      InputClass(name: "plain", size: 250_000) {
+        StyledText(
+          words(
+            ["The", "layout", "engine", "breaks", "lines", "at", "word", "boundaries."], bytes: $0),
+          style: style)
+      },
+      InputClass(name: "plain-limited", size: 1_000_000, lineLimit: .lines(3)) {
+        StyledText(
+          words(
+            ["The", "layout", "engine", "breaks", "lines", "at", "word", "boundaries."], bytes: $0),
+          style: style)
+      },
+      InputClass(name: "many-paragraphs", size: 250_000) {
+        StyledText(
+          words(["Short", "line\n", "and", "a", "blank\n\n", "one."], bytes: $0), style: style)
+      },
+      InputClass(name: "long-word", size: 250_000) {
+        StyledText(String(repeating: "a", count: $0), style: style)
+      },
+      InputClass(name: "long-word-limited", size: 1_000_000, lineLimit: .lines(3)) {
+        StyledText(String(repeating: "a", count: $0), style: style)
+      },
+      InputClass(name: "mixed-bidi", size: 250_000) {
+        StyledText(
+          words(
+            ["hello", "שלום", "123", "(abc)", "مرحبا", "[x]", "world", "42.5", "עולם"], bytes: $0),
+          style: style)
+      },
+      InputClass(name: "combining-marks", size: 10_000) {
+        StyledText("a" + String(repeating: "\u{301}", count: $0) + " b", style: style)
+      },
+      InputClass(name: "joined-emoji", size: 20_000) {
+        // One grapheme: thumbs-up signs joined by zero-width joiners, 7 bytes each.
+        StyledText(
+          "👍" + String(repeating: "\u{200D}👍", count: $0 / 7) + " end", style: style)
+      },
+      InputClass(name: "many-sizes", size: 100_000) { bytes in
+        var text = StyledText("", style: style)
+        for index in 0..<bytes / 2 {
+          var style = style
+          style.size = Setup.size + Double(index % 50_000) * 1e-6
+          text.append("a ", style: style)
+        }
+        return text
+      },
+    ] + hardeningClasses
 
   /// In the parent: runs a child for n and 4n of every class and prints the figures.
   static func run(repetitions: Int) throws(BenchError) {
@@ -88,12 +94,16 @@ enum Scaling {
       let large = try child(inputClass.name, size: 4 * inputClass.size, repetitions: repetitions)
       let ideal = 4 * small.seconds
       let memoryRatio = large.bytes / max(4 * small.bytes, 1)
+      // A tool run in another process has no memory figure here.
+      let memory =
+        inputClass.isExternal
+        ? ""
+        : " memory-n=\(Figure.memory(small.bytes)) memory-4n=\(Figure.memory(large.bytes))"
+          + " memory-ratio=\(Figure.ratio(memoryRatio))"
       output(
         "bench scaling-\(inputClass.name) ours=\(Figure.time(large.seconds))"
           + " peer=\(Figure.time(ideal)) ratio=\(Figure.ratio(large.seconds / ideal))"
-          + " n=\(inputClass.size) time-n=\(Figure.time(small.seconds))"
-          + " memory-n=\(Figure.memory(small.bytes)) memory-4n=\(Figure.memory(large.bytes))"
-          + " memory-ratio=\(Figure.ratio(memoryRatio))")
+          + " n=\(inputClass.size) time-n=\(Figure.time(small.seconds))" + memory)
     }
   }
 
@@ -120,6 +130,23 @@ enum Scaling {
   static func measure(_ name: String, size: Int, repetitions: Int) throws(BenchError) {
     guard let inputClass = classes.first(where: { $0.name == name }) else {
       throw .usage("scaling-child takes one of \(classes.map(\.name)), not \(name)")
+    }
+    if let work = inputClass.work {
+      let run = try work(size)
+      let before = try Memory.peakResidentBytes()
+      let clock = ContinuousClock()
+      var times: [Double] = []
+      var checksum = 0
+      for _ in 0..<repetitions {
+        let start = clock.now
+        checksum &+= try run()
+        let elapsed = start.duration(to: clock.now).components
+        times.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+      }
+      let bytes = inputClass.isExternal ? 0 : try Memory.peakResidentBytes() - before
+      output(
+        "scaling seconds=\(Statistics(times).minimum) bytes=\(Int(bytes)) checksum=\(checksum)")
+      return
     }
     let stack = try makeStack()
     let text = inputClass.make(size)

@@ -1,9 +1,9 @@
 import CGtk
 import CGtkShim
 import Foundation
-import TextLayout
 import TextMarkdown
 import TextReveal
+import TextRevealDemoSupport
 import TextRevealGTK
 
 /// The demo's window: the installed packages as an app store lists them, one package's page, and
@@ -97,7 +97,6 @@ final class DemoWindow {
     gtk_widget_set_margin_bottom(search, 8)
     Gtk.append(search, to: page)
     let list = try ExpandingListWidget(rows: packages.map(Self.row))
-    list.avatar = { name in Self.avatar(for: name) }
     gtk_widget_set_vexpand(list.widget, 1)
     Gtk.append(list.widget, to: page)
     self.list = list
@@ -134,27 +133,16 @@ final class DemoWindow {
     list?.rows = shown.map(Self.row)
   }
 
-  /// A package's row: its name and synopsis, then its description.
+  /// A package's row: its icon (the initials of its name, on a color chosen by the name, as
+  /// the other demos draw avatars), its name and synopsis, then its description.
   nonisolated static func row(_ package: DebianPackage) -> ListRow<String> {
     var text = StyledText(package.name, style: TextStyle(size: rowSize, weight: .semibold))
     text.append(" \u{2014} \(package.synopsis)", style: TextStyle(size: rowSize))
     if !package.longDescription.isEmpty {
       text.append("\n" + package.longDescription, style: TextStyle(size: rowSize))
     }
-    return ListRow(id: package.name, text: text)
-  }
-
-  /// A package's icon: the first letter of its name on a color chosen by the name.
-  nonisolated static func avatar(for name: String) -> (initials: String, color: TextColor) {
-    let palette = [
-      TextColor(red: 0.20, green: 0.52, blue: 0.89), TextColor(red: 0.15, green: 0.64, blue: 0.41),
-      TextColor(red: 0.90, green: 0.38, blue: 0.0), TextColor(red: 0.57, green: 0.25, blue: 0.67),
-      TextColor(red: 0.75, green: 0.11, blue: 0.16), TextColor(red: 0.39, green: 0.27, blue: 0.18),
-    ]
-    // A hash of the name that is the same in every run (String's hashValue is seeded).
-    let hash = name.utf8.reduce(UInt32(5381)) { ($0 &* 33) ^ UInt32($1) }
-    let letter = name.first { $0.isLetter || $0.isNumber }.map { String($0).uppercased() } ?? "?"
-    return (letter, palette[Int(hash % UInt32(palette.count))])
+    return ListRow(
+      id: package.name, text: text, avatar: Avatars.avatar(name: package.name, key: package.name))
   }
 
   // MARK: - App page

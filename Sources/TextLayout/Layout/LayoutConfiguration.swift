@@ -51,7 +51,8 @@ public struct LayoutConfiguration: Sendable, Hashable {
   /// Checks the values the engine cannot lay out with.
   ///
   /// - Throws: ``TextLayoutError/invalidWidth(_:)``, ``TextLayoutError/invalidLineLimit(_:)``,
-  ///   ``TextLayoutError/invalidLineSpacing(_:)`` or ``TextLayoutError/invalidTabStops(_:)``.
+  ///   ``TextLayoutError/invalidLineSpacing(_:)`` or ``TextLayoutError/invalidTabInterval(_:)`` or
+  ///   ``TextLayoutError/invalidTabStop(_:)``.
   package func validate() throws(TextLayoutError) {
     guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
     if case .lines(let count) = lineLimit, count < 1 { throw .invalidLineLimit(count) }

@@ -120,6 +120,12 @@ extension LayoutContext {
 
   /// Calls `body` with each piece of `range`: the range cut where the style or the bidi level
   /// changes, with its style run's index and its level.
+  ///
+  /// A style that changes inside a grapheme cluster (a spoiler or a color over one person of
+  /// a family emoji, over one letter of a flag) does not cut it: shaped in two pieces, the
+  /// cluster would come apart (the family as three emoji, the flag as two letters). The piece
+  /// goes on to the cluster's end, in the style of the cluster's start, as the cursor and
+  /// line breaks already treat a cluster.
   func forEachPiece(
     _ range: Range<Int>, levels: [BidiAnalysis.LevelRun],
     _ body: (_ piece: Range<Int>, _ run: Int, _ level: UInt8) -> Void
@@ -130,18 +136,40 @@ extension LayoutContext {
     var levelIndex = Self.levelRunIndex(endingAfter: offset, in: levels) ?? (levels.count - 1)
     while offset < range.upperBound {
       // The run's fields are read in place: a copy of its style would count references.
-      var end = min(range.upperBound, text.runs[runIndex].range.upperBound)
+      let styleEnd = text.runs[runIndex].range.upperBound
+      var end = min(range.upperBound, styleEnd)
+      if end == styleEnd && end < range.upperBound {
+        end = clusterBoundary(atOrAfter: end, from: offset, before: range.upperBound)
+      }
       if !levels.isEmpty { end = min(end, levels[levelIndex].range.upperBound) }
       if end <= offset { end = range.upperBound }
       body(offset..<end, runIndex, levels.isEmpty ? 0 : levels[levelIndex].level)
       offset = end
-      if runIndex + 1 < text.runs.count && text.runs[runIndex].range.upperBound <= offset {
+      while runIndex + 1 < text.runs.count && text.runs[runIndex].range.upperBound <= offset {
         runIndex += 1
       }
       if levelIndex + 1 < levels.count && levels[levelIndex].range.upperBound <= offset {
         levelIndex += 1
       }
     }
+  }
+
+  /// `offset` when a grapheme cluster starts there, else the end of the cluster holding it
+  /// (at most `limit`): found by walking the clusters from `start`, itself a cluster boundary.
+  func clusterBoundary(atOrAfter offset: Int, from start: Int, before limit: Int) -> Int {
+    let isBoundary = withUTF8 { bytes -> Bool in
+      // Between two ASCII characters there is a cluster boundary, but inside CR LF.
+      let before = bytes[offset - 1]
+      let after = bytes[offset]
+      return before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A)
+    }
+    if isBoundary { return offset }
+    var end = start
+    for character in text.slice(start..<limit) {
+      end += character.utf8.count
+      if end >= offset { break }
+    }
+    return end
   }
 
   /// Calls `body` with the parts of a piece, in order: runs of tabs and runs of anything else,

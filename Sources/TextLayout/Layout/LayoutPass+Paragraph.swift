@@ -50,7 +50,6 @@ extension LayoutPass {
       let scanEnd = window >= count - lineStart ? count : lineStart + window
       let analysis = analyzer.analyze(
         from: lineStart, scanEnd: scanEnd, paragraphLevel: paragraphLevel)
-      noteRead(upTo: analysis.readEnd)
       var fill = beginFilling(analysis)
       let outcome = fillLines(&fill)
       endFilling(&fill)
@@ -88,11 +87,7 @@ extension LayoutPass {
     let scanEnd = window >= count - start ? count : start + window
     let analysis =
       kept
-      ?? {
-        let analysis = analyzer.analyze(from: start, scanEnd: scanEnd, paragraphLevel: nil)
-        noteRead(upTo: analysis.readEnd)
-        return analysis
-      }()
+      ?? analyzer.analyze(from: start, scanEnd: scanEnd, paragraphLevel: nil)
     var fill = beginFilling(analysis)
     var outcome = fillLines(&fill)
     while case .windowEnded = outcome {
@@ -100,7 +95,6 @@ extension LayoutPass {
       if reachedEstimate || covered >= window { window = Self.doubled(covered) }
       reachedEstimate = true
       analyzer.extend(&fill.analysis, to: window >= count - start ? count : start + window)
-      noteRead(upTo: fill.analysis.readEnd)
       fill.filler.levels = fill.analysis.levelRuns
       outcome = fillLines(&fill)
     }

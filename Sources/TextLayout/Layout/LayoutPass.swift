@@ -24,11 +24,6 @@ struct LayoutPass {
   let prepared: PreparedText?
   var segments: SegmentMaker
   var lines: LineBreaker
-  /// The end of what the layout has read of the text, as a UTF-8 offset (exclusive), or
-  /// `count + 1` once it depended on where the text ends: everything it computed follows
-  /// from `text` before this offset, so a longer text with the same start gives the same
-  /// result (see ``TextLayoutEngine/measure(prefix:exactCount:configuration:)``).
-  var readEnd = 0
 
   init(
     context: LayoutContext, initialWindow: Int? = nil, prepared: PreparedText? = nil,
@@ -95,10 +90,7 @@ struct LayoutPass {
 
   /// Whether anything but hanging white space lies at or after an offset.
   mutating func hasContent(from offset: Int) -> Bool {
-    guard offset < count else {
-      noteRead(upTo: count + 1)
-      return false
-    }
+    guard offset < count else { return false }
     // Bytes first: the first byte after a cut is almost always a letter.
     let first: Unicode.Scalar? = context.withUTF8 { bytes in
       let byte = bytes[offset]
@@ -106,23 +98,10 @@ struct LayoutPass {
       // A letter of another script: its scalar, decoded in place.
       return UTF8Decoding.scalar(at: offset, in: bytes).scalar
     }
-    if let first, !ShapedMeasure.isHangingSpace(first) {
-      noteRead(upTo: offset + 4)
-      return true
+    if let first, !ShapedMeasure.isHangingSpace(first) { return true }
+    return context.text.slice(offset..<count).unicodeScalars.contains {
+      !ShapedMeasure.isHangingSpace($0)
     }
-    let text = context.text
-    let rest = text.slice(offset..<count).unicodeScalars
-    guard let content = rest.firstIndex(where: { !ShapedMeasure.isHangingSpace($0) }) else {
-      noteRead(upTo: count + 1)
-      return false
-    }
-    noteRead(upTo: text.string.utf8.distance(from: text.string.startIndex, to: content) + 4)
-    return true
-  }
-
-  /// Notes that the layout has read the text up to `end` (``readEnd``).
-  mutating func noteRead(upTo end: Int) {
-    readEnd = max(readEnd, min(end, count + 1))
   }
 
   /// Twice a window's size, without overflowing.

@@ -58,14 +58,15 @@ public struct TabStops: Sendable, Hashable, Codable {
 
   /// Checks that the engine can use the stops.
   ///
-  /// - Throws: ``TextLayoutError/invalidTabStops(_:)`` for an interval that is not a finite
-  ///   number greater than 0, or a stop that is negative or not finite.
+  /// - Throws: ``TextLayoutError/invalidTabInterval(_:)`` for an interval that is not a finite
+  ///   number greater than 0, ``TextLayoutError/invalidTabStop(_:)`` for a stop that is negative
+  ///   or not finite.
   func validate() throws(TextLayoutError) {
     guard interval.isFinite, interval > 0 else {
-      throw .invalidTabStops("the interval \(interval) must be a finite number greater than 0")
+      throw .invalidTabInterval(interval)
     }
     if let stop = stops.first(where: { !$0.isFinite || $0 < 0 }) {
-      throw .invalidTabStops("the stop \(stop) must be a finite number of at least 0")
+      throw .invalidTabStop(stop)
     }
   }
 }

@@ -89,30 +89,6 @@ public struct TextLayoutEngine: Sendable {
     try withPass(text, configuration: configuration) { $0.runMeasurement() }
   }
 
-  /// Measures the start of a longer text that is not known yet as a whole: a parser that
-  /// stops early (Markdown) gives the first part, and this tells whether that was enough.
-  ///
-  /// A layout with a line limit reads the text only as far as its windows reach (see
-  /// ``TextLayoutEngine``): when it read nothing at or after `exactCount`, and did not depend
-  /// on where `text` ends, every longer text whose first `exactCount` bytes are `text`'s
-  /// (characters, styles and implied language) measures the same.
-  ///
-  /// - Parameters:
-  ///   - text: The start of the text; its bytes after `exactCount` may differ from the whole
-  ///     text's (a parser's unfinished markup).
-  ///   - exactCount: How many UTF-8 bytes of `text` are the whole text's.
-  ///   - configuration: The width, line limit, alignment, spacing, direction and token.
-  /// - Returns: The whole text's measurement, or `nil` when this start was not enough.
-  /// - Throws: ``TextLayoutError`` as ``measure(_:configuration:)-(StyledText,_)`` does.
-  package func measure(
-    prefix text: StyledText, exactCount: Int, configuration: LayoutConfiguration
-  ) throws(TextLayoutError) -> TextMeasurement? {
-    try withPass(text, configuration: configuration) { pass in
-      let measurement = pass.runMeasurement()
-      return pass.readEnd <= exactCount ? measurement : nil
-    }
-  }
-
   /// Measures a prepared text, reusing the analysis earlier layouts of it made.
   ///
   /// This is how a list learns its rows' heights: ``layout(_:configuration:)-(PreparedText,_)``

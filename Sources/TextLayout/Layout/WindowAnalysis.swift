@@ -24,8 +24,6 @@ struct WindowAnalysis: Sendable {
   /// Whether the window holds a tab: only then are its segments searched for one (see
   /// ``LayoutContext/containsTab(_:)``).
   var hasTabs = false
-  /// The end of what analyzing the window read of the text (see ``LayoutPass/readEnd``).
-  var readEnd = 0
 
   /// A break opportunity in four bytes: a prepared list keeps tens of them for each row, and a
   /// re-layout reads them all.

@@ -92,17 +92,11 @@ struct WindowAnalyzer {
     if isComplete && previous < windowEnd {
       boundaries.append(WindowAnalysis.Boundary(offset: windowEnd, isMandatory: true))
     }
-    var analysis = WindowAnalysis(
+    return WindowAnalysis(
       start: lineStart, end: windowEnd, isComplete: isComplete,
       separatorLength: separator?.length ?? 0,
       paragraphLevel: paragraphLevel ?? bidi.paragraphLevel, levelRuns: levelRuns,
       boundaries: boundaries, segments: [], hasTabs: hasTabs)
-    // A separator was read with the byte after it (a CR may start a CRLF); an incomplete
-    // window with its scan and what line breaking may look ahead at, as much as bidi does.
-    analysis.readEnd =
-      separator.map { $0.offset + $0.length + 1 }
-      ?? (isComplete ? count + 1 : max(scanEnd, windowEnd + Self.windowMargin) + 1)
-    return analysis
   }
 
   /// Extends a window of a paragraph to `scanEnd`, from its last trusted boundary (a break
@@ -131,7 +125,6 @@ struct WindowAnalyzer {
     analysis.isComplete = tail.isComplete
     analysis.separatorLength = tail.separatorLength
     analysis.hasTabs = analysis.hasTabs || tail.hasTabs
-    analysis.readEnd = tail.readEnd
   }
 
   /// Whether a break opportunity lies inside a grapheme cluster: between a space and a

@@ -93,32 +93,97 @@ public struct StyledText: Sendable, Hashable {
   /// - Parameters:
   ///   - range: The UTF-8 range; it should lie on character boundaries.
   ///   - transform: Changes the style of each run inside the range.
+  /// - Complexity: O(*r*) in the number of runs. To change many ranges, give them all at once
+  ///   to the overload that takes a sequence of ranges: one call per range costs O(*r*) each.
   public mutating func updateStyle(in range: Range<Int>, _ transform: (inout TextStyle) -> Void) {
-    let range = range.clamped(to: 0..<string.utf8.count)
+    updateStyle(in: CollectionOfOne(range), transform)
+  }
+
+  /// Changes the style of many UTF-8 ranges in one pass over the runs.
+  ///
+  /// Ranges may come in any order and overlap: each byte inside any of them is transformed
+  /// once. A range reaching outside the text is clamped to it.
+  ///
+  /// ```swift
+  /// text.updateStyle(in: matches) { $0.isSpoiler = true }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - ranges: UTF-8 ranges; they should lie on character boundaries.
+  ///   - transform: Changes the style of each run, or part of a run, inside the ranges.
+  /// - Complexity: O(*r* + *k* log *k*) for *r* runs and *k* ranges.
+  public mutating func updateStyle(
+    in ranges: some Sequence<Range<Int>>, _ transform: (inout TextStyle) -> Void
+  ) {
+    let count = string.utf8.count
+    var sorted = ranges.compactMap { range -> Range<Int>? in
+      let clamped = range.clamped(to: 0..<count)
+      return clamped.isEmpty ? nil : clamped
+    }
+    guard !sorted.isEmpty else { return }
+    sorted.sort { $0.lowerBound < $1.lowerBound }
+    // Overlapping and touching ranges become one, so no byte is transformed twice.
+    var merged: [Range<Int>] = [sorted[0]]
+    for range in sorted.dropFirst() {
+      let last = merged[merged.count - 1]
+      if range.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
     var result: [Run] = []
+    result.reserveCapacity(runs.count + 2 * merged.count)
+    func add(_ piece: Range<Int>, _ style: TextStyle) {
+      if let last = result.last, last.style == style {
+        result[result.count - 1].range = last.range.lowerBound..<piece.upperBound
+      } else {
+        result.append(Run(range: piece, style: style))
+      }
+    }
+    var next = 0
     for run in runs {
-      let pieces = [
-        run.range
-          .lowerBound..<max(run.range.lowerBound, min(run.range.upperBound, range.lowerBound)),
-        // Empty, not inverted, for a run the range does not meet.
-        min(
-          max(run.range.lowerBound, range.lowerBound), run.range.upperBound)..<max(
-            min(run.range.upperBound, range.upperBound),
-            min(max(run.range.lowerBound, range.lowerBound), run.range.upperBound)),
-        min(
-          run.range.upperBound, max(run.range.lowerBound, range.upperBound))..<run.range.upperBound,
-      ]
-      for (index, piece) in pieces.enumerated() where !piece.isEmpty {
-        var style = run.style
-        if index == 1 { transform(&style) }
-        if let last = result.last, last.style == style {
-          result[result.count - 1].range = last.range.lowerBound..<piece.upperBound
-        } else {
-          result.append(Run(range: piece, style: style))
+      var position = run.range.lowerBound
+      // The ranges that end before this run are done with.
+      while next < merged.count && merged[next].upperBound <= position { next += 1 }
+      var index = next
+      while position < run.range.upperBound {
+        guard index < merged.count, merged[index].lowerBound < run.range.upperBound else {
+          add(position..<run.range.upperBound, run.style)
+          break
         }
+        let range = merged[index]
+        if position < range.lowerBound {
+          add(position..<range.lowerBound, run.style)
+          position = range.lowerBound
+        }
+        let end = min(range.upperBound, run.range.upperBound)
+        var style = run.style
+        transform(&style)
+        add(position..<end, style)
+        position = end
+        if end == range.upperBound { index += 1 }
       }
     }
     runs = result.isEmpty ? [Run(range: 0..<0, style: runs.first?.style ?? TextStyle())] : result
+  }
+
+  /// Changes the style of every run, in one pass, merging runs that become equal.
+  ///
+  /// - Parameter transform: Changes a run's style.
+  /// - Complexity: O(*r*) in the number of runs.
+  package mutating func updateEveryStyle(_ transform: (inout TextStyle) -> Void) {
+    var result: [Run] = []
+    result.reserveCapacity(runs.count)
+    for var run in runs {
+      transform(&run.style)
+      if let last = result.last, last.style == run.style, !last.range.isEmpty {
+        result[result.count - 1].range = last.range.lowerBound..<run.range.upperBound
+      } else {
+        result.append(run)
+      }
+    }
+    runs = result
   }
 
   /// Gives every run that has no language of its own this one: the language of the whole
@@ -173,6 +238,17 @@ public struct StyledText: Sendable, Hashable {
     let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
     let end = utf8.index(start, offsetBy: range.count)
     return string[start..<end]
+  }
+
+  /// Two texts are equal when their characters and runs are: the implied language is derived
+  /// from the characters, so it is left out.
+  public static func == (lhs: StyledText, rhs: StyledText) -> Bool {
+    lhs.string == rhs.string && lhs.runs == rhs.runs
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(string)
+    hasher.combine(runs)
   }
 
   /// A run of text with one style.

@@ -169,6 +169,13 @@ public struct ComponentRenderer {
     let clip =
       group.clip.map { Self.moved($0, by: origin) }
       ?? LayoutRect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
+    // A clip alone that leaves no whole pixel of the canvas out (a component's frame while its
+    // height animates, a band cropped for a scrolled view): drawn on the canvas itself.
+    if group.mask == nil && group.opacity >= 1, let edges = ClipEdges(clip: clip, on: canvas) {
+      for item in group.items { try draw(item, at: origin, in: &canvas) }
+      edges.blend(onto: &canvas)
+      return
+    }
     guard var layer = ClipLayer(clip: clip, on: canvas) else { return }
     let layerOrigin = layer.convert(origin)
     for item in group.items { try draw(item, at: layerOrigin, in: &layer.canvas) }

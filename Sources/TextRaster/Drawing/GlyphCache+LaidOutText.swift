@@ -25,7 +25,13 @@ extension GlyphCache {
     colors: TextColors = TextColors(), spoilers: SpoilerTextVisibility = .visible
   ) throws(TextRasterError) {
     let token = layout.configuration.truncationToken
+    let canvasHeight = canvas.size.height
     for line in layout.lines {
+      // A line whose box, widened by its own height above and below for ink that reaches out
+      // of it, lies off the canvas is not drawn: a long text clipped to a few lines (a band of
+      // a scrolled view, an expansion under way) costs only the lines that show.
+      let top = origin.y + line.top
+      if top + 2 * line.height <= 0 || top - line.height >= canvasHeight { continue }
       for run in line.runs {
         let isSpoiler = run.role == .text && run.style.isSpoiler
         if spoilers == .hidden && isSpoiler || spoilers == .only && !isSpoiler { continue }

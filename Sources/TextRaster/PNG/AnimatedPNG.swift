@@ -69,7 +69,7 @@ package struct AnimatedPNG: Sendable, Hashable {
   /// chunks share one sequence counter starting at 0.
   ///
   /// - Returns: The file's bytes.
-  /// - Throws: ``TextRasterError/invalidAnimation(reason:)`` when there are no frames or their
+  /// - Throws: ``TextRasterError/emptyAnimation`` or a size mismatch when there are no frames or their
   ///   sizes differ, ``TextRasterError/zlib(function:code:)`` when compression fails.
   package func encode() throws(TextRasterError) -> [UInt8] {
     var writer = AnimatedPNGWriter(loopCount: loopCount)
@@ -79,7 +79,8 @@ package struct AnimatedPNG: Sendable, Hashable {
 
   /// Writes the APNG file atomically (see ``PNGEncoder/write(_:to:)``).
   ///
-  /// - Parameter path: The file to create or replace; its directory must exist.
+  /// - Parameter path: The file to create or replace; its directory must exist. `-` for
+  ///   standard output.
   /// - Throws: ``TextRasterError/cannotWrite(path:function:code:)`` naming `path`, or the errors
   ///   of ``encode()``.
   package func write(to path: String) throws(TextRasterError) {

@@ -48,15 +48,16 @@ public struct AnimatedPNGWriter: Sendable {
   ///   - bitmap: The frame's image, of the first frame's size.
   ///   - delay: How long the frame is shown, at millisecond precision (delays above 65.535
   ///     seconds are stored in hundredths of a second, up to 655.35 seconds); not negative.
-  /// - Throws: ``TextRasterError/invalidAnimation(reason:)`` for a frame of another size,
+  /// - Throws: ``TextRasterError/frameSizeMismatch(frame:width:height:firstWidth:firstHeight:)``
+  ///   for a frame of another size,
   ///   ``TextRasterError/zlib(function:code:)`` when compression fails.
   public mutating func append(_ bitmap: RGBABitmap, delay: Duration) throws(TextRasterError) {
     precondition(delay >= .zero, "A frame's delay cannot be negative")
     let width = bitmap.width
     if let size, size != (bitmap.width, bitmap.height) {
-      throw .invalidAnimation(
-        reason: "frame \(frameCount) is \(bitmap.width) × \(bitmap.height) pixels, frame 0 is"
-          + " \(size.width) × \(size.height)")
+      throw .frameSizeMismatch(
+        frame: frameCount, width: bitmap.width, height: bitmap.height, firstWidth: size.width,
+        firstHeight: size.height)
     }
     let pixels = bitmap.straightAlphaBytes()
     let region =
@@ -91,9 +92,9 @@ public struct AnimatedPNGWriter: Sendable {
 
   /// The bytes of the APNG file: IHDR, acTL (frame count and loop count), the frames, IEND.
   ///
-  /// - Throws: ``TextRasterError/invalidAnimation(reason:)`` when there are no frames.
+  /// - Throws: ``TextRasterError/emptyAnimation`` when there are no frames.
   public func encode() throws(TextRasterError) -> [UInt8] {
-    guard let size else { throw .invalidAnimation(reason: "it has no frames") }
+    guard let size else { throw .emptyAnimation }
     var file = PNGChunkWriter()
     file.append("IHDR", PNGChunkWriter.header(width: size.width, height: size.height))
     file.append(
@@ -107,7 +108,8 @@ public struct AnimatedPNGWriter: Sendable {
 
   /// Writes the APNG file atomically (see ``PNGEncoder/write(_:to:)``).
   ///
-  /// - Parameter path: The file to create or replace; its directory must exist.
+  /// - Parameter path: The file to create or replace; its directory must exist. `-` for
+  ///   standard output.
   /// - Throws: ``TextRasterError/cannotWrite(path:function:code:)`` naming `path`, or the errors
   ///   of ``encode()``.
   public func write(to path: String) throws(TextRasterError) {

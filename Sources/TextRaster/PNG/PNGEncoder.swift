@@ -31,11 +31,15 @@ public enum PNGEncoder {
   /// Writes a bitmap to a PNG file, atomically.
   ///
   /// The file is written under a temporary name in the same directory and renamed into place,
-  /// so the path holds either its previous contents or the whole new image, never part of it.
+  /// so the path holds either its previous contents or the whole new image, never part of it;
+  /// a file replaced keeps its permissions, and its owner and group when the process may give
+  /// them. A device, FIFO or socket at the path is written to, never replaced, and `-` is
+  /// standard output.
   ///
   /// - Parameters:
   ///   - bitmap: The image.
-  ///   - path: The file to create or replace; its directory must exist.
+  ///   - path: The file to create or replace; its directory must exist. `-` for standard
+  ///     output.
   /// - Throws: ``TextRasterError/cannotWrite(path:function:code:)`` naming `path` when the file
   ///   cannot be written, or ``TextRasterError/zlib(function:code:)``.
   public static func write(_ bitmap: RGBABitmap, to path: String) throws(TextRasterError) {

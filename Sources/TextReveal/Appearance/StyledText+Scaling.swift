@@ -5,12 +5,12 @@ extension StyledText {
   ///
   /// - Parameter category: The type size; ``TypeSize/large`` leaves sizes unchanged.
   /// - Returns: The scaled text.
+  /// - Complexity: O(*r*) in the number of runs: one pass over them.
   public func scaled(to category: TypeSize) -> StyledText {
     guard category != .large else { return self }
     var result = self
-    for run in runs {
-      result.updateStyle(in: run.range) { $0.size = run.style.size * category.scale }
-    }
+    let scale = category.scale
+    result.updateEveryStyle { $0.size *= scale }
     return result
   }
 }

@@ -37,8 +37,22 @@ package enum BlankLineCollapsing {
     collapsed(text).string != text.string
   }
 
+  /// The scalars of a text that `keep` keeps, each with its style.
+  ///
+  /// Kept scalars are appended a stretch at a time (consecutive scalars of one run): an append
+  /// per scalar made the text's language sample be read again on every character.
   static func keeping(_ text: StyledText, _ keep: [Bool]) -> StyledText {
     var result = StyledText("", style: text.runs.first?.style ?? TextStyle())
+    var stretch = String.UnicodeScalarView()
+    var stretchRun: Int?
+    func flush() {
+      if let stretchRun, !stretch.isEmpty {
+        result.append(String(stretch), style: text.runs[stretchRun].style)
+      }
+      stretch = String.UnicodeScalarView()
+      stretchRun = nil
+    }
+    var run = 0
     var index = 0
     var offset = 0
     for scalar in text.string.unicodeScalars {
@@ -46,9 +60,16 @@ package enum BlankLineCollapsing {
         index += 1
         offset += scalar.utf8.count
       }
-      guard keep[index] else { continue }
-      result.append(String(scalar), style: text.style(at: offset))
+      while run + 1 < text.runs.count && text.runs[run].range.upperBound <= offset { run += 1 }
+      guard keep[index] else {
+        flush()
+        continue
+      }
+      if stretchRun != run { flush() }
+      stretchRun = run
+      stretch.append(scalar)
     }
+    flush()
     return result
   }
 }

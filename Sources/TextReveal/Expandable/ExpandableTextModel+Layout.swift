@@ -4,9 +4,11 @@ import Foundation
 extension ExpandableTextModel {
   /// The text as shown expanded: trimmed, scaled to the type size, links in the accent color.
   func expandedText() -> StyledText {
-    var result = BlankLineCollapsing.trimmed(text).scaled(to: environment.typeSize)
-    for run in result.runs where run.style.link != nil && run.style.color == nil {
-      result.updateStyle(in: run.range) { $0.color = environment.theme.accent }
+    var result = cache.trimmed(text).scaled(to: environment.typeSize)
+    // One pass over the runs: a run at a time made a text of many links quadratic.
+    let accent = environment.theme.accent
+    result.updateEveryStyle { style in
+      if style.link != nil && style.color == nil { style.color = accent }
     }
     return result
   }
@@ -28,9 +30,25 @@ extension ExpandableTextModel {
   /// and only the state shown is laid out. The text's analysis is prepared once and shared by
   /// the passes over it.
   ///
+  /// The layout is kept in the model's cache, shared by its copies, under everything it
+  /// depends on: asked again with nothing changed (the next frame of an animation, a hit test,
+  /// a redraw), it is not made again.
+  ///
   /// - Complexity: One line-limited measurement, one layout of the state shown, one
-  ///   measurement of the other state (none when the text is not cut), and the label's layout.
+  ///   measurement of the other state (none when the text is not cut), and the label's layout;
+  ///   nothing when the cache holds the layout.
   package func layout(
+    using engine: TextLayoutEngine, expanded: Bool
+  ) throws(TextRevealError) -> ExpandableTextLayout {
+    let key = ExpandableTextCache.Key(self, expanded: expanded)
+    if let kept = cache.layout(for: key) { return kept }
+    let layout = try uncachedLayout(using: engine, expanded: expanded)
+    cache.keep(layout, for: key)
+    return layout
+  }
+
+  /// Lays the model out in a given state without looking in the cache or filling it.
+  func uncachedLayout(
     using engine: TextLayoutEngine, expanded: Bool
   ) throws(TextRevealError) -> ExpandableTextLayout {
     do {

@@ -61,6 +61,8 @@ public struct ExpandableTextModel: RevealComponent, Hashable {
   public var spoilers: SpoilerState
   /// The expand or collapse under way, if any.
   private(set) var transition: Transition?
+  /// The layouts made last, shared by the copies of this model; left out of `==`.
+  let cache = ExpandableTextCache()
 
   /// Creates a model.
   ///
@@ -88,6 +90,33 @@ public struct ExpandableTextModel: RevealComponent, Hashable {
     self.animationDuration = Self.defaultAnimationDuration
     self.isExpanded = isExpanded
     self.spoilers = SpoilerState()
+  }
+
+  /// Two models are equal when their text, environment, settings and state are; the cache is
+  /// left out. Every stored property is listed here or in the test that checks this list.
+  public static func == (lhs: ExpandableTextModel, rhs: ExpandableTextModel) -> Bool {
+    lhs.text == rhs.text && lhs.environment == rhs.environment && lhs.lineLimit == rhs.lineLimit
+      && lhs.truncationStyle == rhs.truncationStyle
+      && lhs.collapsesBlankLines == rhs.collapsesBlankLines && lhs.moreLabel == rhs.moreLabel
+      && lhs.lessLabel == rhs.lessLabel && lhs.togglesOnTapAnywhere == rhs.togglesOnTapAnywhere
+      && lhs.animationDuration == rhs.animationDuration && lhs.isExpanded == rhs.isExpanded
+      && lhs.spoilers == rhs.spoilers && lhs.transition == rhs.transition
+  }
+
+  /// Hashes what `==` compares: everything but the cache.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(text)
+    hasher.combine(environment)
+    hasher.combine(lineLimit)
+    hasher.combine(truncationStyle)
+    hasher.combine(collapsesBlankLines)
+    hasher.combine(moreLabel)
+    hasher.combine(lessLabel)
+    hasher.combine(togglesOnTapAnywhere)
+    hasher.combine(animationDuration)
+    hasher.combine(isExpanded)
+    hasher.combine(spoilers)
+    hasher.combine(transition)
   }
 
   /// The duration of every expand and collapse animation unless set otherwise, in seconds.
@@ -214,7 +243,7 @@ public struct ExpandableTextModel: RevealComponent, Hashable {
     of layout: ExpandableTextLayout, frame: CGRect, at time: Double
   ) -> [AccessibilityElement<Action>] {
     let label = TextContent.accessibleLabel(
-      of: BlankLineCollapsing.trimmed(text), spoilers: spoilers, at: time)
+      of: cache.trimmed(text), spoilers: spoilers, at: time)
     var elements = [
       layout.isTruncated
         ? AccessibilityElement(

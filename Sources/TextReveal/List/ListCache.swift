@@ -15,8 +15,8 @@ final class ListCache<ID: Hashable & Sendable>: Sendable {
     var pass = 0
     /// The last pass's rows and type size, and the texts it found, in row order.
     var last: (version: UInt64, typeSize: TypeSize, texts: [PreparedText])?
-    /// The geometries laid out last, newest first.
-    var geometries: [(key: GeometryKey, geometry: ListGeometry)] = []
+    /// The geometries laid out last: the two ends of an animation and one more.
+    var geometries = RecentValues<GeometryKey, ListGeometry>(capacity: 3)
   }
 
   /// What a geometry depends on besides the texts.
@@ -29,9 +29,6 @@ final class ListCache<ID: Hashable & Sendable>: Sendable {
     var expanded: Set<ID>
   }
 
-  /// How many geometries are kept: the two ends of an animation and one more.
-  static var keptGeometries: Int { 3 }
-
   /// A number no value of rows had before, in any list of the process.
   static func newVersion() -> UInt64 {
     rowVersions.add(1, ordering: .relaxed).newValue
@@ -39,16 +36,12 @@ final class ListCache<ID: Hashable & Sendable>: Sendable {
 
   /// The geometry kept for a key, if any.
   func geometry(for key: GeometryKey) -> ListGeometry? {
-    state.withLock { state in state.geometries.first { $0.key == key }?.geometry }
+    state.withLock { state in state.geometries.value(for: key) }
   }
 
-  /// Keeps a geometry, forgetting the oldest beyond ``keptGeometries``.
+  /// Keeps a geometry, forgetting the oldest beyond three.
   func keep(_ geometry: ListGeometry, for key: GeometryKey) {
-    state.withLock { state in
-      state.geometries.removeAll { $0.key == key }
-      state.geometries.insert((key, geometry), at: 0)
-      if state.geometries.count > Self.keptGeometries { state.geometries.removeLast() }
-    }
+    state.withLock { state in state.geometries.keep(geometry, for: key) }
   }
 
   /// The prepared text of every row, reusing the kept one when the row's text is unchanged;

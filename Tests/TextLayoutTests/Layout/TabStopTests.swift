@@ -126,17 +126,26 @@ import Testing
   }
 
   @Test(
-    "Tab stops the engine cannot use are an error naming the problem",
+    "Tab stops the engine cannot use are an error naming the value and what is wrong with it",
     arguments: [
-      TabStops(interval: 0), TabStops(interval: -4), TabStops(interval: .infinity),
-      TabStops(interval: .nan), TabStops(stops: [-1]), TabStops(stops: [.infinity]),
+      (TabStops(interval: 0), TextLayoutError.invalidTabInterval(0)),
+      (TabStops(interval: -4), .invalidTabInterval(-4)),
+      (TabStops(interval: .infinity), .invalidTabInterval(.infinity)),
+      (TabStops(stops: [-1]), .invalidTabStop(-1)),
+      (TabStops(stops: [28, .infinity]), .invalidTabStop(.infinity)),
     ])
-  func invalid(stops: TabStops) throws {
-    #expect(throws: TextLayoutError.self) { try layout("a\tb", tabStops: stops) }
+  func invalid(stops: TabStops, expected: TextLayoutError) throws {
+    #expect(throws: expected) { try layout("a\tb", tabStops: stops) }
+  }
+
+  @Test("a tab interval that is not a number is an error naming it")
+  func notANumber() throws {
     do {
-      _ = try layout("a\tb", tabStops: stops)
+      _ = try layout("a\tb", tabStops: TabStops(interval: .nan))
+      Issue.record("a NaN interval was accepted")
     } catch {
-      #expect("\(error)".contains("tab stops"))
+      #expect("\(error)".contains("invalid tab interval nan"))
+      #expect("\(TextLayoutError.invalidTabStop(-1))".contains("invalid tab stop -1.0"))
     }
   }
 }

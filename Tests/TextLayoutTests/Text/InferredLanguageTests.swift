@@ -33,7 +33,7 @@ import Testing
 
   @Test("A run whose language is undetermined (the POSIX locale C) takes the implied one")
   func undetermined() throws {
-    let text = StyledText("かな", style: TextStyle(language: try TextLanguage("C.UTF-8")))
+    let text = StyledText("かな", style: TextStyle(language: TextLanguage("C.UTF-8")))
     #expect(languages(text) == ["ja"])
   }
 

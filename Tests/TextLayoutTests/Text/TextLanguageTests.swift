@@ -64,12 +64,14 @@ import Testing
 
   @Test("the parts of a tag: language, script and region")
   func parts() throws {
-    let language = try TextLanguage("zh_Hant_TW.UTF-8")
+    // Through the throwing initializer: a literal argument would take the literal one.
+    let (chinese, latinAmerican, posix) = ("zh_Hant_TW.UTF-8", "es-419-u-nu-latn", "C")
+    let language = try TextLanguage(chinese)
     #expect(language.languageCode == "zh" && language.scriptCode == "Hant")
     #expect(language.regionCode == "TW" && !language.isUndetermined)
-    let spanish = try TextLanguage("es-419-u-nu-latn")
+    let spanish = try TextLanguage(latinAmerican)
     #expect(spanish.scriptCode == nil && spanish.regionCode == "419")
-    #expect(try TextLanguage("C").isUndetermined)
+    #expect(try TextLanguage(posix).isUndetermined)
   }
 
   @Test("a language decodes from either form and encodes as its canonical tag")
@@ -88,7 +90,7 @@ import Testing
   func style() throws {
     var text = StyledText("文字", style: TextStyle(language: "zh_TW"))
     text.append("かな", style: TextStyle())
-    text.setDefaultLanguage(try TextLanguage("ja_JP.UTF-8"))
+    text.setDefaultLanguage("ja_JP.UTF-8")
     #expect(text.runs.map(\.style.language) == ["zh-TW", "ja-JP"])
   }
 }

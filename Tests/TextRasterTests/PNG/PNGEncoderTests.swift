@@ -126,7 +126,7 @@ func samplePicture(width: Int = 13, height: Int = 7, shift: Double = 0) -> RGBAB
 
   @Test("an animation without frames, or with frames of different sizes, is an error")
   func invalidAnimation() {
-    #expect(throws: TextRasterError.invalidAnimation(reason: "it has no frames")) {
+    #expect(throws: TextRasterError.emptyAnimation) {
       try AnimatedPNG().encode()
     }
     var animation = AnimatedPNG()

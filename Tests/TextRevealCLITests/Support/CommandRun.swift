@@ -73,6 +73,33 @@ struct CommandRun {
     var data = Data()
   }
 
+  /// Runs a shell line with `$B` set to the binary; returns status, standard output and error.
+  static func shell(_ line: String) throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", line]
+    var environment = ProcessInfo.processInfo.environment
+    environment["B"] = binary.path
+    process.environment = environment
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID())")
+    let error = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID())")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: error.path, contents: nil)
+    defer {
+      try? FileManager.default.removeItem(at: output)
+      try? FileManager.default.removeItem(at: error)
+    }
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: error)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self),
+      try String(contentsOf: error, encoding: .utf8)
+    )
+  }
+
   /// JSON Lines of records, as `measure` and `render-list` read them.
   static func jsonLines(_ records: [[String: Any]]) throws -> Data {
     var data = Data()

@@ -90,6 +90,41 @@ import Testing
     #expect(spoiledLayout.rects(for: start..<end) == rects)
   }
 
+  @Test(
+    "A style that changes inside a cluster keeps it one shaped cluster, drawn in its start's style",
+    arguments: [
+      ("Hi " + EmojiLayoutTests.family + " ok", "👩‍👧‍👦"), ("Go 🇺🇸 go", "🇸"),
+      ("A 👍🏽 b", "🏽"), ("cafe\u{301} x", "\u{301}"),
+    ] as [(String, String)])
+  func styleInsideCluster(string: String, tail: String) throws {
+    let whole = try layout(StyledText(string, style: style), width: 300)
+    let split = string.range(of: tail)!
+    let start = string.utf8.distance(from: string.startIndex, to: split.lowerBound)
+    let end = string.utf8.distance(from: string.startIndex, to: split.upperBound)
+    for change in [
+      { (style: inout TextStyle) in style.isSpoiler = true },
+      { $0.color = TextColor(red: 1, green: 0, blue: 0) }, { $0.isItalic = true },
+    ] {
+      var text = StyledText(string, style: style)
+      text.updateStyle(in: start..<end, change)
+      let laidOut = try layout(text, width: 300)
+      let line = try #require(laidOut.lines.first)
+      let wholeLine = try #require(whole.lines.first)
+      #expect(abs(line.width - wholeLine.width) < 1e-9, "\(string.debugDescription)")
+      let glyphs = line.runs.flatMap(\.glyphRuns).reduce(0) { $0 + $1.glyphs.count }
+      let wholeGlyphs = wholeLine.runs.flatMap(\.glyphRuns).reduce(0) { $0 + $1.glyphs.count }
+      #expect(glyphs == wholeGlyphs, "\(string.debugDescription)")
+      // No run of the line starts or ends inside a cluster.
+      let starts = Set(
+        string.indices.map { string.utf8.distance(from: string.startIndex, to: $0) } + [
+          string.utf8.count
+        ])
+      for run in line.runs where run.role == .text {
+        #expect(starts.contains(run.range.lowerBound) && starts.contains(run.range.upperBound))
+      }
+    }
+  }
+
   @Test("The truncation token fits after an emoji on the last line")
   func tokenAfterEmoji() throws {
     let text = String(repeating: "😀👍🏽 ", count: 30)

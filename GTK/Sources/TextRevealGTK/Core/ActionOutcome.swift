@@ -2,12 +2,12 @@ import Foundation
 
 /// What the front end does after an action.
 enum ActionOutcome: Equatable, Sendable {
-  /// Nothing changed.
-  case none
-  /// The component changed: draw it again, maybe at a new height, and follow its animation.
+  /// The component performed it: draw it again, maybe at a new height, and follow its
+  /// animation.
   case changed
   /// A link was clicked: open it with the desktop's handler.
   case openURL(URL)
-  /// "Show all" was clicked: the application shows the whole text.
-  case showAll
+  /// The application took the action over (a "Show all" that opens a page of its own); the
+  /// component did not change.
+  case takenOver
 }

@@ -1,51 +1,56 @@
 import CGtk
 import CGtkShim
 import Foundation
-import TextLayout
 import TextRaster
 import TextReveal
-import TextShaping
 
-/// The widget core every TextReveal widget is made of: a GtkWidget subclass whose size, drawing,
-/// clicks, animation and accessibility come from a component adapter.
+/// The widget core every TextReveal widget is made of: a GtkWidget subclass that shows any
+/// ``TextReveal/RevealComponent`` through its display list.
 ///
-/// - Sizing: height for width. GTK asks the height for a width, and the adapter's scene at that
-///   width answers, so a text is exactly as tall as its lines (and, during an expansion, as tall
-///   as the animation says at that frame).
-/// - Drawing: the scene is drawn by TextRaster into a transparent bitmap at the widget's scale
-///   factor (device pixels), uploaded as a `GdkMemoryTexture` and drawn at the widget's size in
-///   points, so a 2× screen gets 2× pixels, not a stretched 1× image. Inside a scrolled window
-///   only the rows that show are drawn, again when it scrolls.
-/// - Clicks: a `GtkGestureClick` on the primary button; the point goes through the scene's hit
-///   test, and the action to the adapter at the frame clock's time. The keyboard: while the
-///   scene has an action for it, the widget is focusable and Return or space performs it.
-/// - Animation: while a scene animates, a tick callback of the frame clock redraws (or resizes)
-///   the widget each frame with the frame time as the model's time; it stops when the scene
-///   stops animating or the widget is unmapped. There is no timer.
-/// - Environment: the width from the allocation; dark or light from `gtk-application-prefer-dark-
-///   theme` and the theme name; the type size from `gtk-xft-dpi`; the direction from the widget's
-///   own direction; reduced motion from `gtk-enable-animations`. A change of any lays the
-///   component out again.
-/// - Accessibility: the scene's label, description and expanded state, pushed to the widget's
-///   GtkAccessible when they change.
+/// - Sizing: height for width. GTK asks the height for a width, and the component's display
+///   list at that width answers, so a text is exactly as tall as its lines (and, during an
+///   expansion, as tall as the animation says at that frame).
+/// - Drawing: the display list is drawn by TextRaster's one entry point,
+///   `ComponentRenderer.image(of:)`, on a transparent background at the widget's scale factor
+///   (device pixels), uploaded as a `GdkMemoryTexture` and drawn at its size in points, so a 2×
+///   screen gets 2× pixels, not a stretched 1× image. Inside a scrolled window only the band
+///   that shows is drawn (the display list cropped to it), again when it scrolls.
+/// - Clicks: a `GtkGestureClick` on the primary button; the point goes through the component's
+///   hit test, and the action to the component at the frame clock's time. A link it hands
+///   back opens with ``openURL``. The keyboard: while the component has an action for it, the
+///   widget is focusable and Return or space performs it.
+/// - Animation: while the display list animates (`animation.isAnimating(after:)`), a tick
+///   callback of the frame clock draws (or resizes) the widget each frame with the frame time
+///   as the component's time; it stops when the picture is still or the widget is unmapped.
+///   There is no timer.
+/// - Environment: the width from the allocation; dark or light from `gtk-application-prefer-
+///   dark-theme` and the theme name; the type size from `gtk-xft-dpi`; the direction from the
+///   widget's own direction; reduced motion from `gtk-enable-animations`. A change of any lays
+///   the component out again.
+/// - Accessibility: the display list's accessible elements become the widget's label,
+///   description (the keyboard action's name) and expanded state, pushed to its GtkAccessible
+///   when they change.
 ///
 /// The class owns one reference to its GObject and gives it back in `deinit`, after
 /// disconnecting every signal and tick, so a widget that outlives its owner (still in a
 /// container) draws nothing rather than calling into freed memory.
 @MainActor
-final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
+final class ComponentWidget<Component: RevealComponent>: WidgetHost {
+  typealias Action = Component.Action
+
   /// The GtkWidget.
   let widget: UnsafeMutablePointer<GtkWidget>
-  /// The component.
-  private(set) var adapter: Adapter
+  /// The component and what the widget asks of it.
+  private(set) var adapter: ComponentAdapter<Component>
   /// The narrowest width the widget asks for, in points.
   var minimumWidth: Int32 = 48
   /// The width the widget asks for when its component fills the width it is given, in points.
   var fillWidth: Int32 = 360
   /// Opens a link; the desktop's handler (`gtk_show_uri`) by default.
   var openURL: (URL) -> Void
-  /// Called when an action asks the application for more than a redraw ("Show all").
-  var onOutcome: ((ActionOutcome) -> Void)?
+  /// Called after a click or the keyboard performed an action, with the frame time: a list
+  /// keeps its rows' state in step.
+  var didPerform: ((Action, Double) -> Void)?
   /// Whether the widget takes the keyboard focus when its component has an action for it;
   /// a list row leaves that to its list.
   var acceptsFocus = true {
@@ -57,48 +62,43 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
   private var tickID: guint = 0
   private var appearance = WidgetAppearance()
   private var direction = InterfaceDirection.leftToRight
-  /// Counts the changes of the adapter and the environment: a cached scene or texture of an
-  /// older revision is stale.
+  /// Counts the changes of the component and the environment: a cached display list or
+  /// texture of an older revision is stale.
   private var revision = 0
-  private var scenes: [Double: (time: Double, scene: ComponentScene<Adapter.Action>)] = [:]
+  private var lists: [Double: (time: Double, list: DisplayList<Action>)] = [:]
   private var naturalWidth: (revision: Int, width: Double)?
   private var texture: (key: TextureKey, texture: OpaquePointer)?
   private var allocated = (width: Int32(0), height: Int32(0))
   private var accessibility: WidgetAccessibility?
   private var hasReportedError = false
-  private var activation: Adapter.Action?
+  private var keyboardAction: Action?
   private var followedViewport: UnsafeMutablePointer<GtkWidget>?
-
-  /// A rectangle of the widget, in whole points.
-  private struct Band: Equatable {
-    var x: Int32
-    var y: Int32
-    var width: Int32
-    var height: Int32
-  }
 
   /// What a texture was drawn for.
   private struct TextureKey: Equatable {
     var revision: Int
-    var band: Band
-    var scale: RasterCanvas.Scale
-    /// The time of the frame, for a scene that animates.
+    var band: CGRect
+    var scale: RasterScale
+    /// The time of the frame, for a display list that animates.
     var time: Double?
   }
 
   /// Creates a widget for a component.
   ///
+  /// - Parameters:
+  ///   - component: The component, whose environment the widget replaces with its own.
+  ///   - role: The accessible role, fixed for the widget's life.
   /// - Throws: ``TextShapingError`` when the text stack cannot be made (no default font).
-  init(adapter: Adapter) throws(TextShapingError) {
+  init(component: Component, role: WidgetRole) throws(TextShapingError) {
     services = try RenderServices.current()
     WidgetCallbacks.install()
-    self.adapter = adapter
-    let role: GtkAccessibleRole =
-      switch Adapter.role {
+    adapter = ComponentAdapter(component: component)
+    let accessibleRole: GtkAccessibleRole =
+      switch role {
       case .group: GTK_ACCESSIBLE_ROLE_GROUP
       case .label: GTK_ACCESSIBLE_ROLE_LABEL
       }
-    widget = trv_widget_new(role)
+    widget = trv_widget_new(accessibleRole)
     g_object_ref_sink(widget)
     let window = widget
     openURL = { url in
@@ -109,8 +109,8 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
     connectSignals()
     readAppearance()
     // Assistive technologies know the widget before it is first shown (a page not shown yet).
-    if let scene = scene(width: Double(fillWidth), at: now) {
-      follow(scene)
+    if let list = displayList(width: Double(fillWidth), at: now) {
+      follow(list)
     }
   }
 
@@ -157,17 +157,17 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
 
   // MARK: - Changing the component
 
-  /// Changes the component and lays it out again.
-  func update(_ change: (inout Adapter) -> Void) {
+  /// Changes the component (or how the widget asks it) and lays it out again.
+  func update(_ change: (inout ComponentAdapter<Component>) -> Void) {
     change(&adapter)
     invalidate()
   }
 
-  /// Forgets every cached scene and texture, asks GTK for a new size, and follows an animation
-  /// if one started.
+  /// Forgets every cached display list and texture, asks GTK for a new size, and follows an
+  /// animation if one started.
   private func invalidate() {
     revision += 1
-    scenes.removeAll(keepingCapacity: true)
+    lists.removeAll(keepingCapacity: true)
     gtk_widget_queue_resize(widget)
     startTicking()
   }
@@ -204,7 +204,6 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
     guard next != appearance || nextDirection != direction else { return }
     appearance = next
     direction = nextDirection
-    adapter.reducesMotion = !next.enablesAnimations
     invalidate()
   }
 
@@ -213,32 +212,37 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
     gtk_widget_queue_draw(widget)
   }
 
-  // MARK: - Scenes
+  // MARK: - Display lists
 
-  /// The scene at a width and time, cached until the component changes (or, for a scene that
-  /// animates, until the time does).
-  private func scene(width: Double, at time: Double) -> ComponentScene<Adapter.Action>? {
-    if let cached = scenes[width], !cached.scene.isAnimating || cached.time == time {
-      return cached.scene
+  /// The display list at a width and time, cached until the component changes (or, for one
+  /// that animates, until the time does).
+  private func displayList(width: Double, at time: Double) -> DisplayList<Action>? {
+    if let cached = lists[width],
+      cached.time == time || !cached.list.animation.isAnimating(after: cached.time)
+    {
+      return cached.list
     }
-    adapter.environment = ComponentEnvironment(
-      width: max(1, width), typeSize: appearance.typeSize, theme: appearance.theme,
-      direction: direction)
+    adapter.environment = appearance.environment(width: width, direction: direction)
     do {
-      let scene = try adapter.scene(using: services.engine, at: time)
-      if scenes.count > 8 { scenes.removeAll(keepingCapacity: true) }
-      scenes[width] = (time, scene)
-      return scene
+      let list = try adapter.displayList(using: services.engine, at: time)
+      if lists.count > 8 { lists.removeAll(keepingCapacity: true) }
+      lists[width] = (time, list)
+      return list
     } catch {
       report(error)
       return nil
     }
   }
 
+  /// The display list at the allocated width, now.
+  private var currentList: DisplayList<Action>? {
+    displayList(width: Double(allocated.width), at: now)
+  }
+
   private func report(_ error: any Error) {
     guard !hasReportedError else { return }
     hasReportedError = true
-    FileHandle.standardError.write(Data("TextRevealGTK: \(Adapter.self): \(error)\n".utf8))
+    FileHandle.standardError.write(Data("TextRevealGTK: \(Component.self): \(error)\n".utf8))
   }
 
   // MARK: - WidgetHost
@@ -255,16 +259,17 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
     // Without a width, the height at the width the widget has (or would like): at its minimum
     // width a long text would be thousands of lines, laid out for nothing.
     let width = forSize > 0 ? forSize : allocated.width > 0 ? allocated.width : preferred
-    let height = scene(width: Double(width), at: now).map { Int32($0.size.height.rounded(.up)) }
+    let height = displayList(width: Double(width), at: now).map {
+      Int32(Double($0.size.height).rounded(.up))
+    }
     minimum = height ?? 0
     natural = minimum
   }
 
-  /// The natural width, or the minimum width when the component fills what it is given.
+  /// The natural width, or the fill width when the component fills what it is given.
   private func preferredWidth() -> Int32 {
     if naturalWidth?.revision != revision {
-      adapter.environment = ComponentEnvironment(
-        width: 1, typeSize: appearance.typeSize, theme: appearance.theme, direction: direction)
+      adapter.environment = appearance.environment(width: 1, direction: direction)
       do {
         naturalWidth = (revision, try adapter.naturalWidth(using: services.engine))
       } catch {
@@ -278,63 +283,70 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
 
   func allocate(width: Int32, height: Int32) {
     allocated = (width, height)
-    guard let scene = scene(width: Double(width), at: now) else { return }
-    follow(scene)
-    if scene.isAnimating { startTicking() }
+    guard let list = currentList else { return }
+    follow(list)
+    if list.animation.isAnimating(after: now) { startTicking() }
   }
 
   func snapshot(_ snapshot: OpaquePointer, width: Int32, height: Int32) {
     guard width > 0, height > 0 else { return }
     let time = now
-    guard let scene = scene(width: Double(width), at: time) else { return }
-    follow(scene)
-    let scale = RasterCanvas.Scale(gtkScaleFactor: Int(gtk_widget_get_scale_factor(widget)))
-    guard let band = visibleBand(width: width, height: height) else { return }
+    guard let list = displayList(width: Double(width), at: time) else { return }
+    follow(list)
+    let isAnimating = list.animation.isAnimating(after: time)
+    let scale = RasterScale(gtkScaleFactor: Int(gtk_widget_get_scale_factor(widget)))
+    let whole = CGRect(origin: .zero, size: list.size)
+    guard let band = visibleBand(width: width, height: height).map({ $0.intersection(whole) }),
+      !band.isNull, band.height > 0
+    else { return }
     let key = TextureKey(
-      revision: revision, band: band, scale: scale, time: scene.isAnimating ? time : nil)
+      revision: revision, band: band, scale: scale, time: isAnimating ? time : nil)
     if texture?.key != key {
-      var canvas = RasterCanvas(
-        width: Double(band.width), height: Double(band.height), scale: scale)
+      let bitmap: RGBABitmap
       do {
-        try scene.draw(
-          &canvas, services.renderer(for: scale),
-          LayoutPoint(x: -Double(band.x), y: -Double(band.y)))
+        bitmap = try adapter.draw(
+          list, band: band, with: services.renderer(for: scale))
       } catch {
         report(error)
         return
       }
       if let old = texture { g_object_unref(UnsafeMutableRawPointer(old.texture)) }
-      texture = Self.makeTexture(canvas.bitmap).map { (key, $0) }
+      texture = Self.makeTexture(bitmap).map { (key, $0) }
     }
     guard let texture else { return }
+    // The texture at its own size in points (its pixels over the scale), never stretched to
+    // the allocation: a height of 296.4 points is 593 pixels at 2×, not 594.
+    let factor = Float(scale.factor)
     var bounds = graphene_rect_t(
-      origin: graphene_point_t(x: Float(band.x), y: Float(band.y)),
-      size: graphene_size_t(width: Float(band.width), height: Float(band.height)))
+      origin: graphene_point_t(x: Float(band.minX), y: Float(band.minY)),
+      size: graphene_size_t(
+        width: Float(gdk_texture_get_width(texture.texture)) / factor,
+        height: Float(gdk_texture_get_height(texture.texture)) / factor))
     gtk_snapshot_append_texture(snapshot, texture.texture, &bounds)
-    if scene.isAnimating { startTicking() }
+    if isAnimating { startTicking() }
   }
 
   /// The part of the widget a scrolled window shows, in whole points of the widget's
   /// coordinates, with a margin; all of it outside a scrolled window. `nil` when none shows.
-  private func visibleBand(width: Int32, height: Int32) -> Band? {
-    var band = Band(x: 0, y: 0, width: width, height: height)
+  private func visibleBand(width: Int32, height: Int32) -> CGRect? {
+    let all = CGRect(x: 0, y: 0, width: CGFloat(width), height: CGFloat(height))
     guard let viewport = gtk_widget_get_ancestor(widget, gtk_viewport_get_type()) else {
-      return band
+      return all
     }
     followScrolling(of: viewport)
     var bounds = graphene_rect_t()
-    guard gtk_widget_compute_bounds(widget, viewport, &bounds) != 0 else { return band }
+    guard gtk_widget_compute_bounds(widget, viewport, &bounds) != 0 else { return all }
     // The rows between the viewport's top and bottom; a scroll draws again, so the margin
     // only covers rounding.
-    let top = Int32(floor(-Double(bounds.origin.y))) - Self.bandMargin
-    let bottom = top + gtk_widget_get_height(viewport) + 2 * Self.bandMargin
-    band.y = max(0, top)
-    band.height = min(height, bottom) - band.y
-    return band.height > 0 ? band : nil
+    let top = max(0, floor(-Double(bounds.origin.y)) - Self.bandMargin)
+    let bottom = min(
+      Double(height),
+      floor(-Double(bounds.origin.y)) + Double(gtk_widget_get_height(viewport)) + Self.bandMargin)
+    return bottom > top ? CGRect(x: 0, y: top, width: all.width, height: bottom - top) : nil
   }
 
   /// The points drawn beyond the visible part of the widget, above and below.
-  private static var bandMargin: Int32 { 8 }
+  private static var bandMargin: Double { 8 }
 
   /// Redraws when the scrolled window around the widget scrolls: only the part that showed was
   /// drawn.
@@ -367,40 +379,42 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
   }
 
   func clicked(x: Double, y: Double) {
-    guard let scene = scene(width: Double(allocated.width), at: now),
-      let action = scene.hitTest(LayoutPoint(x: x, y: y))
+    guard let list = currentList, let action = adapter.action(at: CGPoint(x: x, y: y), in: list)
     else { return }
     perform(action)
   }
 
+  /// Performs what the keyboard's Return or space would, if the component has such an action.
+  func activate() {
+    if let keyboardAction { perform(keyboardAction) }
+  }
+
   /// Performs an action, from a click or the keyboard, at the frame clock's time.
-  func perform(_ action: Adapter.Action) {
-    let outcome = adapter.perform(action, at: now)
-    switch outcome {
-    case .none: return
+  func perform(_ action: Action) {
+    let time = now
+    switch adapter.perform(action, at: time) {
     case .changed: invalidate()
     case .openURL(let url): openURL(url)
-    case .showAll: break
+    case .takenOver: return
     }
-    onOutcome?(outcome)
+    didPerform?(action, time)
   }
 
   func keyPressed(_ key: guint) -> Bool {
     let activates = [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_space]
-    guard activates.contains(Int32(bitPattern: key)), let action = activation else { return false }
-    perform(action)
+    guard activates.contains(Int32(bitPattern: key)), keyboardAction != nil else { return false }
+    activate()
     return true
   }
 
   func pointerMoved(x: Double, y: Double) {
-    let hits =
-      scene(width: Double(allocated.width), at: now)?.hitTest(LayoutPoint(x: x, y: y)) != nil
+    let hits = currentList.flatMap { adapter.action(at: CGPoint(x: x, y: y), in: $0) } != nil
     gtk_widget_set_cursor_from_name(widget, hits ? "pointer" : nil)
   }
 
   // MARK: - Animation
 
-  /// Follows the frame clock while the scene animates and the widget shows.
+  /// Follows the frame clock while the display list animates and the widget shows.
   private func startTicking() {
     guard tickID == 0, gtk_widget_get_mapped(widget) != 0 else { return }
     tickID = gtk_widget_add_tick_callback(
@@ -408,19 +422,20 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
   }
 
   func tick() -> Bool {
+    let time = now
     guard gtk_widget_get_mapped(widget) != 0,
-      let scene = scene(width: Double(allocated.width), at: now)
+      let list = displayList(width: Double(allocated.width), at: time)
     else {
       tickID = 0
       return false
     }
-    if Int32(scene.size.height.rounded(.up)) != allocated.height {
+    if Int32(Double(list.size.height).rounded(.up)) != allocated.height {
       gtk_widget_queue_resize(widget)
     } else {
       gtk_widget_queue_draw(widget)
     }
-    follow(scene)
-    guard scene.isAnimating else {
+    follow(list)
+    guard list.animation.isAnimating(after: time) else {
       tickID = 0
       return false
     }
@@ -428,29 +443,23 @@ final class ComponentWidget<Adapter: ComponentAdapter>: WidgetHost {
   }
 
   func mapped() {
-    guard allocated.width > 0, let scene = scene(width: Double(allocated.width), at: now),
-      scene.isAnimating
+    guard allocated.width > 0, let list = currentList, list.animation.isAnimating(after: now)
     else { return }
     startTicking()
   }
 
   // MARK: - Accessibility
 
-  /// Keeps the keyboard's action and the widget's focusability up to date.
-  private func updateActivation(_ scene: ComponentScene<Adapter.Action>) {
-    activation = scene.activation
+  /// Takes the keyboard's action and the accessibility of a new display list.
+  private func follow(_ list: DisplayList<Action>) {
+    keyboardAction = adapter.keyboardAction(in: list)?.action
     updateFocusability()
+    updateAccessibility(adapter.accessibility(of: list))
   }
 
   private func updateFocusability() {
-    let focusable: gboolean = acceptsFocus && activation != nil ? 1 : 0
+    let focusable: gboolean = acceptsFocus && keyboardAction != nil ? 1 : 0
     if gtk_widget_get_focusable(widget) != focusable { gtk_widget_set_focusable(widget, focusable) }
-  }
-
-  /// Takes the keyboard's action and the accessibility of a new scene.
-  private func follow(_ scene: ComponentScene<Adapter.Action>) {
-    updateActivation(scene)
-    updateAccessibility(scene.accessibility)
   }
 
   private func updateAccessibility(_ next: WidgetAccessibility) {

@@ -1,18 +1,17 @@
-import TextLayout
 import TextRaster
-import TextShaping
+import TextReveal
 
-/// The text stack and glyph cache every widget of the process shares: fonts are opened and
-/// glyphs rendered once, whatever the number of widgets.
+/// The text stack and renderers every widget of the process shares: fonts are opened once, and
+/// glyphs rendered once per scale, whatever the number of widgets.
 ///
-/// GTK runs on the main thread, and so do the widgets; the glyph cache is not thread-safe, which
-/// the main actor makes safe.
+/// GTK runs on the main thread, and so do the widgets; a renderer's glyph cache is not
+/// thread-safe, which the main actor makes safe.
 @MainActor
 final class RenderServices {
   /// The fonts, the Unicode services and the layout engine.
   let stack: TextStack
-  /// The renderers by scale, sharing one glyph cache.
-  private let renderers: [RasterCanvas.Scale: ComponentRenderer]
+  /// The renderers made so far, by scale.
+  private var renderers: [RasterScale: ComponentRenderer] = [:]
 
   private static var shared: RenderServices?
 
@@ -29,27 +28,24 @@ final class RenderServices {
 
   private init() throws(TextShapingError) {
     stack = try TextStack()
-    let glyphs = GlyphCache(shaper: stack.shaper)
-    var renderers: [RasterCanvas.Scale: ComponentRenderer] = [:]
-    for scale in RasterCanvas.Scale.allCases {
-      renderers[scale] = ComponentRenderer(glyphs: glyphs, scale: scale, padding: 0)
-    }
-    self.renderers = renderers
   }
 
   /// The layout engine.
   var engine: TextLayoutEngine { stack.engine }
 
-  /// The renderer for a scale.
-  func renderer(for scale: RasterCanvas.Scale) -> ComponentRenderer {
-    renderers[scale]!
+  /// The renderer for a scale, made when first asked for.
+  func renderer(for scale: RasterScale) -> ComponentRenderer {
+    if let renderer = renderers[scale] { return renderer }
+    let renderer = ComponentRenderer(stack: stack, scale: scale)
+    renderers[scale] = renderer
+    return renderer
   }
 }
 
-extension RasterCanvas.Scale {
+extension RasterScale {
   /// The scale for GTK's integer scale factor: 1, 2 or 3 pixels per point, a larger factor
   /// drawn at 3 and stretched by GTK.
   init(gtkScaleFactor factor: Int) {
-    self = RasterCanvas.Scale(rawValue: min(3, max(1, factor))) ?? .x1
+    self = RasterScale(rawValue: min(3, max(1, factor))) ?? .x1
   }
 }

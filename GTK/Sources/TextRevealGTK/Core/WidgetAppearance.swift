@@ -33,4 +33,12 @@ struct WidgetAppearance: Hashable, Sendable {
     let wanted = TypeSize.large.bodySize * textScale
     return TypeSize.allCases.min { abs($0.bodySize - wanted) < abs($1.bodySize - wanted) }!
   }
+
+  /// The environment a component is shown in at a width: this appearance's type size, theme
+  /// and motion, and the widget's direction.
+  func environment(width: Double, direction: InterfaceDirection) -> ComponentEnvironment {
+    ComponentEnvironment(
+      width: max(1, width), typeSize: typeSize, theme: theme, direction: direction,
+      reducesMotion: !enablesAnimations)
+  }
 }

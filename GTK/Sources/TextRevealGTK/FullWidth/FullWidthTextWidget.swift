@@ -1,7 +1,6 @@
 import CGtk
-import TextLayout
+import Foundation
 import TextReveal
-import TextShaping
 
 /// A text whose frame fills the widget's width, with the text's box aligned in it (leading,
 /// center or trailing, following the widget's direction), as a GTK 4 widget: paragraphs in a
@@ -10,7 +9,7 @@ import TextShaping
 /// Keep the object as long as its widget shows.
 @MainActor
 public final class FullWidthTextWidget {
-  let core: ComponentWidget<FullWidthTextAdapter>
+  let core: ComponentWidget<FullWidthText>
 
   /// Creates the widget.
   ///
@@ -24,10 +23,10 @@ public final class FullWidthTextWidget {
     textAlignment: LineAlignment = .leading
   ) throws(TextShapingError) {
     core = try ComponentWidget(
-      adapter: FullWidthTextAdapter(
-        model: FullWidthText(
-          text: text, environment: ComponentEnvironment(width: 1),
-          frameAlignment: frameAlignment, textAlignment: textAlignment)))
+      component: FullWidthText(
+        text: text, environment: ComponentEnvironment(width: 1),
+        frameAlignment: frameAlignment, textAlignment: textAlignment),
+      role: .label)
   }
 
   /// The GtkWidget, to add to a container.
@@ -35,7 +34,13 @@ public final class FullWidthTextWidget {
 
   /// The text and its alignments.
   public var model: FullWidthText {
-    get { core.adapter.model }
-    set { core.update { $0.model = newValue } }
+    get { core.adapter.component }
+    set { core.update { $0.component = newValue } }
+  }
+
+  /// Opens a clicked link; `gtk_show_uri` by default.
+  public var openURL: (URL) -> Void {
+    get { core.openURL }
+    set { core.openURL = newValue }
   }
 }

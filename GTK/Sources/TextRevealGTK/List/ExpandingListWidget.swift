@@ -1,17 +1,18 @@
 import CGtk
-import TextLayout
+import Foundation
 import TextReveal
-import TextShaping
 
 /// An expanding list as a GTK 4 widget: rows of a few lines that expand and collapse when
 /// clicked (or activated with the keyboard), in a scrolled `GtkListView`.
 ///
 /// The list view recycles row widgets: only the rows on screen have one, and a row is laid out
 /// when a widget is bound to it, so thousands of rows scroll without the hidden ones ever being
-/// laid out. Which rows are expanded is kept by row identity (``ExpansionSet``), so a row keeps
-/// its state when rows are inserted, removed, filtered or moved, and a recycled widget shows the
-/// state of the row it is bound to. A toggle animates the row's height on the frame clock.
-/// Assistive technologies read each row's text with its expanded state.
+/// laid out. Each row widget shows its row as an ``TextReveal/ExpandingList`` of that one row,
+/// so its height, avatar, "Read more" label, hit test and toggle animation are the library's.
+/// Which rows are expanded (and their spoilers) is kept by row identity, so a row keeps its
+/// state when rows are inserted, removed, filtered or moved, and a recycled widget shows the
+/// state of the row it is bound to. Assistive technologies read each row's text with its
+/// expanded state.
 ///
 /// Keep the object as long as its widget shows.
 @MainActor
@@ -21,20 +22,19 @@ public final class ExpandingListWidget<ID: Hashable & Sendable>: ListHost {
   private let listView: UnsafeMutablePointer<GtkWidget>
   private let strings: OpaquePointer
   private let state: ListState<ID>
-  private var rowWidgets: [OpaquePointer: ComponentWidget<ListRowAdapter<ID>>] = [:]
+  private var rowWidgets: [OpaquePointer: ComponentWidget<ExpandingList<ID>>] = [:]
   private var connections = SignalConnections()
 
   /// Creates the widget.
   ///
   /// - Parameters:
-  ///   - rows: The rows, top to bottom; their identities must differ.
+  ///   - rows: The rows, top to bottom; their identities must differ. A row's avatar is drawn
+  ///     at its leading edge.
   ///   - lineLimit: The lines a collapsed row shows.
   /// - Throws: ``TextShapingError`` when the text stack cannot be made (no default font).
   public init(rows: [ListRow<ID>], lineLimit: LineLimit = .lines(3)) throws(TextShapingError) {
     _ = try RenderServices.current()
-    state = ListState(
-      list: ExpandingList(
-        rows: rows, environment: ComponentEnvironment(width: 1), lineLimit: lineLimit))
+    state = ListState(rows: rows, lineLimit: lineLimit)
     strings = gtk_string_list_new(nil)!
     let factory = gtk_signal_list_item_factory_new()!
     // The selection model takes the string list, and the list view the model and the factory.
@@ -61,31 +61,22 @@ public final class ExpandingListWidget<ID: Hashable & Sendable>: ListHost {
     g_object_unref(widget)
   }
 
-  /// The rows, top to bottom. Setting them keeps every row's state by identity.
+  /// The rows, top to bottom. Setting them keeps every row's state by identity, also of rows
+  /// that are left out for a while (a filter).
   public var rows: [ListRow<ID>] {
-    get { state.list.rows }
+    get { state.rows }
     set {
-      state.list.rows = newValue
+      state.rows = newValue
       reload()
     }
   }
 
   /// Which rows are expanded.
   public var expansion: ExpansionSet<ID> {
-    get { state.list.expansion }
+    get { state.settings.expansion }
     set {
-      state.list.expansion = newValue
-      refreshRows()
-    }
-  }
-
-  /// The initials and color of each row's avatar, drawn in a circle at the row's leading edge;
-  /// `nil` (the default) for rows without avatars.
-  public var avatar: ((ID) -> (initials: String, color: TextColor)?)? {
-    get { state.avatar }
-    set {
-      state.avatar = newValue
-      refreshRows()
+      state.settings.expansion = newValue
+      rebindRows()
     }
   }
 
@@ -102,19 +93,24 @@ public final class ExpandingListWidget<ID: Hashable & Sendable>: ListHost {
     for string in additions { free(string) }
   }
 
-  /// Lays every bound row out again, after a change that may concern any of them.
-  private func refreshRows() {
-    for row in rowWidgets.values { row.update { _ in } }
+  /// Binds every bound row widget to its row again, after a change that may concern any row.
+  private func rebindRows() {
+    for item in rowWidgets.keys { bind(item) }
   }
 
   // MARK: - ListHost
 
   func setUp(_ item: OpaquePointer) {
-    guard let row = try? ComponentWidget(adapter: ListRowAdapter(state: state)) else { return }
+    // No row until the item is bound: the list's settings, which hold none.
+    guard let row = try? ComponentWidget(component: state.settings, role: .group) else { return }
     // The list view's items take the focus, and Return activates them (activate(position:)).
     row.acceptsFocus = false
-    row.onOutcome = { [weak self] outcome in
-      if outcome == .changed, self?.state.list.expansion.mode == .single { self?.refreshRows() }
+    row.didPerform = { [weak self, weak row] action, time in
+      guard let self, let row else { return }
+      self.state.keep(action, of: row.adapter.component, at: time)
+      if case .toggle = action, self.state.settings.expansion.mode == .single {
+        self.followExpansion(except: row, at: time)
+      }
     }
     rowWidgets[item] = row
     gtk_list_item_set_child(item, row.widget)
@@ -125,7 +121,16 @@ public final class ExpandingListWidget<ID: Hashable & Sendable>: ListHost {
       rows.indices.contains(index)
     else { return }
     let bound = rows[index]
-    row.update { $0.row = bound }
+    let shown = row.adapter.component
+    // The same row again (the rows changed around it): it keeps its model, and an animation
+    // under way, while its state is the list's.
+    if shown.rows.first == bound,
+      shown.expansion.isExpanded(bound.id) == state.settings.expansion.isExpanded(bound.id)
+    {
+      return
+    }
+    let model = state.rowModel(for: bound, at: index)
+    row.update { $0.component = model }
   }
 
   func tearDown(_ item: OpaquePointer) {
@@ -135,8 +140,20 @@ public final class ExpandingListWidget<ID: Hashable & Sendable>: ListHost {
   func activate(position: Int) {
     guard rows.indices.contains(position) else { return }
     let id = rows[position].id
-    // A click anywhere on a row toggles it (when its text is cut): one at its top corner.
-    rowWidgets.values.first { $0.adapter.row?.id == id }?.clicked(x: 1, y: 1)
+    rowWidgets.values.first { $0.adapter.component.rows.first?.id == id }?.activate()
+  }
+
+  /// In single mode, the other bound rows that a toggle collapsed collapse too, animated from
+  /// the same time.
+  private func followExpansion(except toggled: ComponentWidget<ExpandingList<ID>>, at time: Double)
+  {
+    for row in rowWidgets.values where row !== toggled {
+      guard let id = row.adapter.component.rows.first?.id,
+        row.adapter.component.expansion.isExpanded(id)
+          != state.settings.expansion.isExpanded(id)
+      else { continue }
+      row.update { _ = $0.component.perform(.toggle(id), at: time) }
+    }
   }
 
   /// The row index a list item's string holds.

@@ -1,8 +1,6 @@
 import CGtk
 import Foundation
-import TextLayout
 import TextReveal
-import TextShaping
 
 /// A text with spoilers, Telegram style, as a GTK 4 widget: dust moves over the hidden words
 /// until a click on one reveals them all, spreading from the click.
@@ -14,7 +12,7 @@ import TextShaping
 /// Keep the object as long as its widget shows.
 @MainActor
 public final class SpoilerTextWidget {
-  let core: ComponentWidget<SpoilerTextAdapter>
+  let core: ComponentWidget<SpoilerText>
 
   /// Creates the widget.
   ///
@@ -25,12 +23,12 @@ public final class SpoilerTextWidget {
   ///     default.
   /// - Throws: ``TextShapingError`` when the text stack cannot be made (no default font).
   public init(
-    text: StyledText, seed: UInt64 = 0, mode: SpoilerModel.Mode = .revealOnly
+    text: StyledText, seed: UInt64 = 0, mode: SpoilerState.Mode = .revealOnly
   ) throws(TextShapingError) {
-    var adapter = SpoilerTextAdapter(text: text)
-    adapter.seed = seed
-    adapter.mode = mode
-    core = try ComponentWidget(adapter: adapter)
+    core = try ComponentWidget(
+      component: SpoilerText(
+        text: text, environment: ComponentEnvironment(width: 1), mode: mode, seed: seed),
+      role: .label)
   }
 
   /// The GtkWidget, to add to a container.
@@ -38,8 +36,8 @@ public final class SpoilerTextWidget {
 
   /// The text; a new text starts with its spoilers hidden.
   public var text: StyledText {
-    get { core.adapter.text }
-    set { core.update { $0.text = newValue } }
+    get { core.adapter.component.text }
+    set { core.update { $0.component.text = newValue } }
   }
 
   /// The widest the widget asks to be, in points, when its container lets it choose (a chat

@@ -1,7 +1,6 @@
-import TextLayout
+import Foundation
 import TextRaster
 import TextReveal
-import TextShaping
 
 @testable import TextRevealGTK
 
@@ -11,24 +10,35 @@ enum AdapterTesting {
 
   static var engine: TextLayoutEngine { stack.engine }
 
-  /// A renderer at a scale, with no padding, as the widgets draw.
-  static func renderer(_ scale: RasterCanvas.Scale) -> ComponentRenderer {
-    ComponentRenderer(shaper: stack.shaper, scale: scale, padding: 0)
+  /// A renderer at a scale, as the widgets draw.
+  static func renderer(_ scale: RasterScale) -> ComponentRenderer {
+    ComponentRenderer(stack: stack, scale: scale)
   }
 
-  /// Draws a band of a scene, as the widget core draws what a scrolled window shows.
-  static func draw<Action>(
-    _ scene: ComponentScene<Action>, scale: RasterCanvas.Scale = .x1,
-    band: LayoutRect? = nil
+  /// An adapter for a component, in an environment of a width, as the widget core sets it.
+  static func adapter<Component: RevealComponent>(
+    _ component: Component, width: Double = 320, theme: Theme = .light,
+    direction: InterfaceDirection = .leftToRight, reducesMotion: Bool = false
+  ) -> ComponentAdapter<Component> {
+    var adapter = ComponentAdapter(component: component)
+    adapter.environment = ComponentEnvironment(
+      width: width, theme: theme, direction: direction, reducesMotion: reducesMotion)
+    return adapter
+  }
+
+  /// The display list of an adapter's component at a time.
+  static func list<Component: RevealComponent>(
+    _ adapter: ComponentAdapter<Component>, at time: Double = 0
+  ) throws -> DisplayList<Component.Action> {
+    try adapter.displayList(using: engine, at: time)
+  }
+
+  /// A display list drawn as the widget draws it: transparent, maybe a band of it.
+  static func draw<Component: RevealComponent>(
+    _ adapter: ComponentAdapter<Component>, _ list: DisplayList<Component.Action>,
+    scale: RasterScale = .x1, band: CGRect? = nil
   ) throws -> RGBABitmap {
-    let band =
-      band
-      ?? LayoutRect(
-        x: 0, y: 0, width: scene.size.width.rounded(.up),
-        height: max(1, scene.size.height.rounded(.up)))
-    var canvas = RasterCanvas(width: band.width, height: band.height, scale: scale)
-    try scene.draw(&canvas, renderer(scale), LayoutPoint(x: -band.minX, y: -band.minY))
-    return canvas.bitmap
+    try adapter.draw(list, band: band, with: renderer(scale))
   }
 
   /// The rows of a bitmap with any visible pixel.
@@ -38,7 +48,7 @@ enum AdapterTesting {
     }.count
   }
 
-  /// The pixels of a bitmap with the most blue: the accent-colored "more" and links.
+  /// The pixels of a bitmap with the most blue: the accent-colored "more", links and buttons.
   static func accentPixels(_ bitmap: RGBABitmap) -> [(x: Int, y: Int)] {
     var result: [(Int, Int)] = []
     for y in 0..<bitmap.height {
@@ -48,6 +58,13 @@ enum AdapterTesting {
       }
     }
     return result
+  }
+
+  /// The middle of some pixels, in points at 1x.
+  static func center(of pixels: [(x: Int, y: Int)]) -> CGPoint {
+    CGPoint(
+      x: Double(pixels.map(\.x).reduce(0, +)) / Double(pixels.count),
+      y: Double(pixels.map(\.y).reduce(0, +)) / Double(pixels.count))
   }
 
   /// A long text that three lines at 320 points cannot hold.

@@ -1,116 +1,108 @@
 import Foundation
 import Testing
-import TextLayout
 import TextRaster
 import TextReveal
 
 @testable import TextRevealGTK
 
+/// The generic adapter over an expandable text: what the description on the demo's app page
+/// shows, answers to clicks and tells assistive technologies.
 @Suite struct ExpandableTextAdapterTests {
-  func adapter(width: Double = 320, text: StyledText = AdapterTesting.longText)
-    -> ExpandableTextAdapter
-  {
-    var adapter = ExpandableTextAdapter(
-      model: ExpandableTextModel(text: text, environment: ComponentEnvironment(width: 1)))
-    adapter.environment = ComponentEnvironment(width: width)
-    return adapter
+  func adapter(
+    text: StyledText = AdapterTesting.longText, width: Double = 320,
+    direction: InterfaceDirection = .leftToRight, reducesMotion: Bool = false
+  ) -> ComponentAdapter<ExpandableTextModel> {
+    AdapterTesting.adapter(
+      ExpandableTextModel(text: text, environment: ComponentEnvironment(width: 1)), width: width,
+      direction: direction, reducesMotion: reducesMotion)
   }
 
-  @Test("A cut text says so to assistive technologies, and its \"more\" expands it")
+  @Test("a cut text says so to assistive technologies, and its \"more\" expands it")
   func collapsed() throws {
     let adapter = adapter()
-    let scene = try adapter.scene(using: AdapterTesting.engine, at: 0)
-    #expect(scene.accessibility.isExpanded == false)
-    #expect(scene.accessibility.description == "more")
-    #expect(scene.accessibility.label == AdapterTesting.longText.string)
-    #expect(!scene.isAnimating)
+    let list = try AdapterTesting.list(adapter)
+    let accessibility = adapter.accessibility(of: list)
+    #expect(accessibility.isExpanded == false)
+    #expect(accessibility.description == "more")
+    #expect(accessibility.label == AdapterTesting.longText.string)
+    #expect(!list.animation.isAnimating(after: 0))
+    #expect(adapter.keyboardAction(in: list)?.action == .expand)
     // "more" is drawn in the accent color at the end of the last line: a click there expands.
-    let accent = AdapterTesting.accentPixels(try AdapterTesting.draw(scene))
-    let x = Double(accent.map(\.x).reduce(0, +)) / Double(accent.count)
-    let y = Double(accent.map(\.y).reduce(0, +)) / Double(accent.count)
-    #expect(x > 250)
-    #expect(scene.hitTest(LayoutPoint(x: x, y: y)) == .expand)
-    #expect(scene.hitTest(LayoutPoint(x: 10, y: 5)) == nil)
+    let accent = AdapterTesting.accentPixels(try AdapterTesting.draw(adapter, list))
+    let more = AdapterTesting.center(of: accent)
+    #expect(more.x > 250)
+    #expect(adapter.action(at: more, in: list) == .expand)
+    #expect(adapter.action(at: CGPoint(x: 10, y: 5), in: list) == nil)
   }
 
-  @Test("Expanding animates the height on the model's clock from the click to the duration")
+  @Test("the widget draws on a transparent background: the window's color shows through")
+  func transparent() throws {
+    let adapter = adapter()
+    let bitmap = try AdapterTesting.draw(adapter, try AdapterTesting.list(adapter))
+    #expect(bitmap[x: bitmap.width - 1, y: 0].alpha == 0)
+    #expect(AdapterTesting.inkedRows(bitmap) > 20)
+  }
+
+  @Test("expanding animates the height on the component's clock, from the click for its duration")
   func expansion() throws {
     var adapter = adapter()
-    let engine = AdapterTesting.engine
-    let collapsed = try adapter.scene(using: engine, at: 100).size.height
+    let collapsed = try AdapterTesting.list(adapter, at: 100)
     #expect(adapter.perform(.expand, at: 100) == .changed)
-    let start = try adapter.scene(using: engine, at: 100)
-    let middle = try adapter.scene(using: engine, at: 100 + adapter.duration / 2)
-    let end = try adapter.scene(using: engine, at: 100 + adapter.duration + 0.001)
-    #expect(start.isAnimating && middle.isAnimating && !end.isAnimating)
-    #expect(abs(start.size.height - collapsed) < 1e-9)
-    #expect(middle.size.height > collapsed && middle.size.height < end.size.height)
-    #expect(end.accessibility.isExpanded == true)
-    // Halfway, the eased curve has covered half the change (smoothstep is symmetric).
-    let half = (collapsed + end.size.height) / 2
-    #expect(abs(middle.size.height - half) < 0.5)
+    let duration = adapter.component.animationDuration
+    let start = try AdapterTesting.list(adapter, at: 100)
+    let middle = try AdapterTesting.list(adapter, at: 100 + duration / 2)
+    let end = try AdapterTesting.list(adapter, at: 100 + duration + 0.001)
+    #expect(start.animation.isAnimating(after: 100))
+    #expect(middle.animation.isAnimating(after: 100 + duration / 2))
+    #expect(!end.animation.isAnimating(after: 100 + duration + 0.001))
+    #expect(abs(start.size.height - collapsed.size.height) < 1e-9)
+    #expect(middle.size.height > collapsed.size.height && middle.size.height < end.size.height)
+    #expect(adapter.accessibility(of: end).isExpanded == true)
+    #expect(adapter.keyboardAction(in: end)?.action == .collapse)
     // Expanded, the text shows more lines than collapsed.
-    let before = AdapterTesting.inkedRows(try AdapterTesting.draw(start))
-    let after = AdapterTesting.inkedRows(try AdapterTesting.draw(end))
+    let before = AdapterTesting.inkedRows(try AdapterTesting.draw(adapter, start))
+    let after = AdapterTesting.inkedRows(try AdapterTesting.draw(adapter, end))
     #expect(after > before)
   }
 
-  @Test("The keyboard expands a cut text and collapses it again; a text that fits has no action")
-  func keyboard() throws {
-    var adapter = adapter()
-    let engine = AdapterTesting.engine
-    let collapsed = try adapter.scene(using: engine, at: 0)
-    #expect(collapsed.activation == .expand)
-    _ = adapter.perform(try #require(collapsed.activation), at: 0)
-    #expect(try adapter.scene(using: engine, at: 1).activation == .collapse)
-    #expect(
-      try self.adapter(text: StyledText("Short.")).scene(using: engine, at: 0).activation == nil)
-  }
-
-  @Test("With reduced motion the state changes at once")
+  @Test("with reduced motion the state changes at once")
   func reducedMotion() throws {
-    var adapter = adapter()
-    adapter.reducesMotion = true
+    var adapter = adapter(reducesMotion: true)
     #expect(adapter.perform(.expand, at: 5) == .changed)
-    let scene = try adapter.scene(using: AdapterTesting.engine, at: 5)
-    #expect(!scene.isAnimating)
-    #expect(scene.accessibility.isExpanded == true)
+    let list = try AdapterTesting.list(adapter, at: 5)
+    #expect(!list.animation.isAnimating(after: 5))
+    #expect(adapter.accessibility(of: list).isExpanded == true)
   }
 
-  @Test("Expanding an expanded text does nothing")
-  func expandTwice() {
-    var adapter = adapter()
-    #expect(adapter.perform(.expand, at: 0) == .changed)
-    #expect(adapter.perform(.expand, at: 1) == .none)
-  }
-
-  @Test("A text that fits has no expanded state and no action")
+  @Test("a text that fits has no expanded state and no keyboard action")
   func fits() throws {
-    let scene = try adapter(text: StyledText("Short.")).scene(using: AdapterTesting.engine, at: 0)
-    #expect(scene.accessibility.isExpanded == nil)
-    #expect(scene.accessibility.description == nil)
+    let adapter = adapter(text: StyledText("Short."))
+    let list = try AdapterTesting.list(adapter)
+    #expect(adapter.accessibility(of: list) == .init(label: "Short.", isExpanded: nil))
+    #expect(adapter.keyboardAction(in: list) == nil)
   }
 
-  @Test("A link asks the front end to open its URL")
+  @Test("a link hands its URL to the front end; the keyboard does not open links")
   func link() throws {
+    let url = URL(string: "https://www.debian.org")!
     var text = StyledText("Read the manual at ")
-    text.append("debian.org", style: TextStyle(link: URL(string: "https://www.debian.org")!))
+    text.append("debian.org", style: TextStyle(link: url))
     var adapter = adapter(text: text)
-    let scene = try adapter.scene(using: AdapterTesting.engine, at: 0)
-    let accent = AdapterTesting.accentPixels(try AdapterTesting.draw(scene))
-    let point = LayoutPoint(x: Double(accent[accent.count / 2].x), y: Double(accent[0].y) + 2)
-    let action = try #require(scene.hitTest(point))
-    #expect(adapter.perform(action, at: 0) == .openURL(URL(string: "https://www.debian.org")!))
+    let list = try AdapterTesting.list(adapter)
+    let accent = AdapterTesting.accentPixels(try AdapterTesting.draw(adapter, list))
+    let action = try #require(adapter.action(at: AdapterTesting.center(of: accent), in: list))
+    #expect(adapter.perform(action, at: 0) == .openURL(url))
+    #expect(adapter.keyboardAction(in: list) == nil)
   }
 
-  @Test("A band of the text, as a scrolled window shows it, is that part of the whole drawing")
+  @Test("a band, as a scrolled window shows it, is that part of the whole drawing")
   func band() throws {
     var adapter = adapter()
     _ = adapter.perform(.expand, at: 0)
-    let scene = try adapter.scene(using: AdapterTesting.engine, at: 10)
-    let whole = try AdapterTesting.draw(scene, scale: .x2)
-    let band = LayoutRect(x: 0, y: 21, width: 320, height: 30)
-    let part = try AdapterTesting.draw(scene, scale: .x2, band: band)
+    let list = try AdapterTesting.list(adapter, at: 10)
+    let whole = try AdapterTesting.draw(adapter, list, scale: .x2)
+    let part = try AdapterTesting.draw(
+      adapter, list, scale: .x2, band: CGRect(x: 0, y: 21, width: 320, height: 30))
     #expect(part.width == 640 && part.height == 60)
     #expect(
       part.crop(x: 0, y: 0, width: 640, height: 60)
@@ -118,14 +110,40 @@ import TextReveal
     #expect(AdapterTesting.inkedRows(part) > 10)
   }
 
-  @Test("At scale 2 the bitmap has two pixels per point each way")
+  @Test("at scale 2 the bitmap has two pixels per point each way, drawn at that scale")
   func scale() throws {
-    let scene = try adapter().scene(using: AdapterTesting.engine, at: 0)
-    let one = try AdapterTesting.draw(scene, scale: .x1)
-    let two = try AdapterTesting.draw(scene, scale: .x2)
-    #expect(two.width == 2 * one.width && two.height == 2 * one.height)
-    // Glyphs are drawn at the scale, not stretched: the 2x bitmap has ink rows that the 1x one,
-    // doubled, would not have.
+    let adapter = adapter()
+    let list = try AdapterTesting.list(adapter)
+    let one = try AdapterTesting.draw(adapter, list, scale: .x1)
+    let two = try AdapterTesting.draw(adapter, list, scale: .x2)
+    // Each as many pixels as the component's points times the scale, rounded up.
+    let height = Double(list.size.height)
+    #expect(one.width == 320 && one.height == Int(height.rounded(.up)))
+    #expect(two.width == 640 && two.height == Int((2 * height).rounded(.up)))
     #expect(AdapterTesting.inkedRows(two) > 2 * AdapterTesting.inkedRows(one) - 8)
+  }
+
+  /// The middle of "more" on a text laid out in a direction, as a fraction of the width.
+  func morePosition(_ text: String, direction: InterfaceDirection) throws -> Double {
+    let adapter = adapter(text: StyledText(text), direction: direction)
+    let list = try AdapterTesting.list(adapter)
+    let accent = AdapterTesting.accentPixels(try AdapterTesting.draw(adapter, list))
+    try #require(accent.count > 30)
+    return Double(AdapterTesting.center(of: accent).x) / 320
+  }
+
+  @Test("right to left, an English text keeps \"more\" at the end of its own last line")
+  func rightToLeftEnglish() throws {
+    #expect(try morePosition(AdapterTesting.longText.string, direction: .rightToLeft) > 0.8)
+    #expect(try morePosition(AdapterTesting.longText.string, direction: .leftToRight) > 0.8)
+  }
+
+  @Test("a Hebrew text puts \"more\" at the left, where its last line ends")
+  func hebrew() throws {
+    let hebrew = String(
+      repeating: "פרויקט דביאן הוא איגוד של אנשים שחברו יחד כדי ליצור מערכת הפעלה חופשית. ",
+      count: 4)
+    #expect(try morePosition(hebrew, direction: .rightToLeft) < 0.2)
+    #expect(try morePosition(hebrew, direction: .leftToRight) < 0.2)
   }
 }

@@ -1,20 +1,22 @@
+import Foundation
 import Testing
-import TextLayout
 import TextRaster
 import TextReveal
 
 @testable import TextRevealGTK
 
+/// The generic adapter over a truncation detector: the demo's "Depends on" label.
 @Suite struct ShowAllLabelAdapterTests {
   static let text = StyledText(
     "libc6 (>= 2.34), libglib2.0-0 (>= 2.62), libxml2 (>= 2.7.4), libyaml-0-2, libzstd1")
 
-  func scene(width: Double) throws -> ComponentScene<ShowAllLabelAdapter.Action> {
-    var adapter = ShowAllLabelAdapter(
-      detector: TruncationDetector(
-        text: Self.text, environment: ComponentEnvironment(width: 1), lineLimit: .lines(1)))
-    adapter.environment = ComponentEnvironment(width: width)
-    return try adapter.scene(using: AdapterTesting.engine, at: 0)
+  func adapter(
+    width: Double, direction: InterfaceDirection = .leftToRight
+  ) -> ComponentAdapter<TruncationDetector> {
+    AdapterTesting.adapter(
+      TruncationDetector(
+        text: Self.text, environment: ComponentEnvironment(width: 1), lineLimit: .lines(1)),
+      width: width, direction: direction)
   }
 
   /// The narrowest whole width at which the text fits on one line, by the engine's measure.
@@ -33,40 +35,50 @@ import TextReveal
   @Test("\"Show all\" appears exactly when the text stops fitting")
   func appearsWhenCut() throws {
     let fits = try fittingWidth()
-    let whole = try scene(width: fits)
-    #expect(whole.accessibility.description == nil)
-    #expect(whole.accessibility.isExpanded == nil)
-    #expect(AdapterTesting.accentPixels(try AdapterTesting.draw(whole)).isEmpty)
-    let cut = try scene(width: fits - 1)
-    #expect(cut.accessibility.description == "Show all")
-    #expect(cut.activation == .showAll && whole.activation == nil)
-    #expect(cut.accessibility.isExpanded == false)
+    let wholeAdapter = adapter(width: fits)
+    let whole = try AdapterTesting.list(wholeAdapter)
+    #expect(wholeAdapter.accessibility(of: whole).description == nil)
+    #expect(wholeAdapter.accessibility(of: whole).isExpanded == nil)
+    #expect(wholeAdapter.keyboardAction(in: whole) == nil)
+    #expect(AdapterTesting.accentPixels(try AdapterTesting.draw(wholeAdapter, whole)).isEmpty)
+    let cutAdapter = adapter(width: fits - 1)
+    let cut = try AdapterTesting.list(cutAdapter)
+    #expect(cutAdapter.accessibility(of: cut).description == "Show all")
+    #expect(cutAdapter.accessibility(of: cut).isExpanded == false)
+    #expect(cutAdapter.keyboardAction(in: cut)?.action == .showAll)
     #expect(cut.size.height > whole.size.height + 20)
-    #expect(AdapterTesting.accentPixels(try AdapterTesting.draw(cut)).count > 200)
+    #expect(AdapterTesting.accentPixels(try AdapterTesting.draw(cutAdapter, cut)).count > 200)
   }
 
-  @Test("A click on the button asks the application to show the whole text")
+  @Test("a click on the button: taken over by the application, or the whole text in place")
   func click() throws {
-    var adapter = ShowAllLabelAdapter(
-      detector: TruncationDetector(
-        text: Self.text, environment: ComponentEnvironment(width: 1), lineLimit: .lines(1)))
-    adapter.environment = ComponentEnvironment(width: 200)
-    let scene = try adapter.scene(using: AdapterTesting.engine, at: 0)
-    let pill = AdapterTesting.accentPixels(try AdapterTesting.draw(scene))
-    let point = LayoutPoint(x: Double(pill[pill.count / 2].x), y: Double(pill[pill.count / 2].y))
-    let action = try #require(scene.hitTest(point))
-    #expect(adapter.perform(action, at: 0) == .showAll)
-    #expect(scene.hitTest(LayoutPoint(x: 5, y: 5)) == nil)
+    var adapter = adapter(width: 200)
+    let list = try AdapterTesting.list(adapter)
+    let pill = AdapterTesting.accentPixels(try AdapterTesting.draw(adapter, list))
+    let action = try #require(adapter.action(at: AdapterTesting.center(of: pill), in: list))
+    #expect(action == .showAll)
+    #expect(adapter.action(at: CGPoint(x: 5, y: 5), in: list) == nil)
+    var shown = 0
+    var takenOver = adapter
+    takenOver.takesOver = { action in
+      guard action == .showAll else { return false }
+      shown += 1
+      return true
+    }
+    #expect(takenOver.perform(action, at: 0) == .takenOver)
+    #expect(shown == 1)
+    #expect(!takenOver.component.isShowingAll)
+    #expect(adapter.perform(action, at: 0) == .changed)
+    let all = try AdapterTesting.list(adapter)
+    #expect(all.size.height > list.size.height)
+    #expect(adapter.accessibility(of: all).isExpanded == true)
   }
 
-  @Test("Right to left, the button sits at the right edge")
+  @Test("right to left, the button sits at the right edge")
   func rightToLeft() throws {
-    var adapter = ShowAllLabelAdapter(
-      detector: TruncationDetector(
-        text: Self.text, environment: ComponentEnvironment(width: 1), lineLimit: .lines(1)))
-    adapter.environment = ComponentEnvironment(width: 300, direction: .rightToLeft)
-    let scene = try adapter.scene(using: AdapterTesting.engine, at: 0)
-    let pill = AdapterTesting.accentPixels(try AdapterTesting.draw(scene))
-    #expect(pill.allSatisfy { $0.x > 150 })
+    let adapter = adapter(width: 300, direction: .rightToLeft)
+    let list = try AdapterTesting.list(adapter)
+    let pill = AdapterTesting.accentPixels(try AdapterTesting.draw(adapter, list))
+    #expect(!pill.isEmpty && pill.allSatisfy { $0.x > 150 })
   }
 }

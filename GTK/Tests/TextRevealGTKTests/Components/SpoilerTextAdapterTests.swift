@@ -1,11 +1,11 @@
 import Foundation
 import Testing
-import TextLayout
 import TextRaster
 import TextReveal
 
 @testable import TextRevealGTK
 
+/// The generic adapter over a text with spoilers: a message of the demo's chat.
 @Suite struct SpoilerTextAdapterTests {
   /// "The answer is dpkg, obviously." with "dpkg" hidden.
   static var text: StyledText {
@@ -15,116 +15,125 @@ import TextReveal
     return text
   }
 
-  func adapter(width: Double = 320) -> SpoilerTextAdapter {
-    var adapter = SpoilerTextAdapter(text: Self.text)
-    adapter.environment = ComponentEnvironment(width: width)
-    return adapter
+  func adapter(
+    width: Double = 320, mode: SpoilerState.Mode = .revealOnly, reducesMotion: Bool = false
+  ) -> ComponentAdapter<SpoilerText> {
+    AdapterTesting.adapter(
+      SpoilerText(text: Self.text, environment: ComponentEnvironment(width: 1), mode: mode),
+      width: width, reducesMotion: reducesMotion)
   }
 
   /// A point on the hidden word: where the dust moves between two frames.
-  func dustPoint(_ adapter: SpoilerTextAdapter) throws -> LayoutPoint {
-    let engine = AdapterTesting.engine
-    let first = try AdapterTesting.draw(try adapter.scene(using: engine, at: 0))
-    let second = try AdapterTesting.draw(try adapter.scene(using: engine, at: 0.2))
-    var changed: [(Int, Int)] = []
+  func dustPoint(_ adapter: ComponentAdapter<SpoilerText>) throws -> CGPoint {
+    let first = try AdapterTesting.draw(adapter, try AdapterTesting.list(adapter, at: 0))
+    let second = try AdapterTesting.draw(adapter, try AdapterTesting.list(adapter, at: 0.2))
+    var changed: [(x: Int, y: Int)] = []
     for y in 0..<first.height {
       for x in 0..<first.width where first[x: x, y: y] != second[x: x, y: y] {
         changed.append((x, y))
       }
     }
     try #require(changed.count > 20)
-    let middle = changed.sorted { $0.0 < $1.0 }[changed.count / 2]
-    return LayoutPoint(x: Double(middle.0), y: Double(middle.1))
+    let middle = changed.sorted { $0.x < $1.x }[changed.count / 2]
+    return CGPoint(x: Double(middle.x), y: Double(middle.y))
   }
 
-  @Test("Hidden text never reaches assistive technologies before the reveal")
+  @Test("hidden text never reaches assistive technologies before the reveal")
   func accessibilityHidesSpoilers() throws {
-    let scene = try adapter().scene(using: AdapterTesting.engine, at: 0)
-    #expect(scene.accessibility.label == "The answer is spoiler, obviously.")
-    #expect(!scene.accessibility.label.contains("dpkg"))
-    #expect(scene.accessibility.description == "Reveal spoiler")
+    let adapter = adapter()
+    let accessibility = adapter.accessibility(of: try AdapterTesting.list(adapter))
+    #expect(accessibility.label == "The answer is spoiler, obviously.")
+    #expect(!accessibility.label.contains("dpkg"))
+    #expect(accessibility.description == "Reveal spoiler")
   }
 
   @Test(
-    "The dust moves while the spoiler is hidden, so the widget ticks; still with reduced motion")
+    "the dust moves while the spoiler is hidden, so the widget ticks; still with reduced motion")
   func dustMoves() throws {
-    var adapter = adapter()
-    #expect(try adapter.scene(using: AdapterTesting.engine, at: 0).isAnimating)
-    adapter.reducesMotion = true
-    #expect(try !adapter.scene(using: AdapterTesting.engine, at: 0).isAnimating)
+    #expect(try AdapterTesting.list(adapter()).animation.isAnimating(after: 0))
+    #expect(
+      try !AdapterTesting.list(adapter(reducesMotion: true)).animation.isAnimating(after: 0))
   }
 
-  @Test("A click on the hidden word reveals it, spreading until it stands still, readable")
+  @Test("a click on the hidden word reveals it, spreading until it stands still, readable")
   func reveal() throws {
     var adapter = adapter()
-    let engine = AdapterTesting.engine
     let point = try dustPoint(adapter)
-    let scene = try adapter.scene(using: engine, at: 1)
-    let action = try #require(scene.hitTest(point))
-    #expect(action == .tapSpoiler(point))
+    let list = try AdapterTesting.list(adapter, at: 1)
+    let action = try #require(adapter.action(at: point, in: list))
+    guard case .tapSpoiler = action else {
+      Issue.record("a click on the dust is a tap on the spoiler, not \(action)")
+      return
+    }
     #expect(adapter.perform(action, at: 1) == .changed)
-    let revealing = try adapter.scene(using: engine, at: 1.1)
-    #expect(revealing.isAnimating)
-    #expect(revealing.accessibility.label == Self.text.string)
-    let revealed = try adapter.scene(using: engine, at: 2)
-    #expect(!revealed.isAnimating)
-    #expect(revealed.accessibility.description == nil)
+    let revealing = try AdapterTesting.list(adapter, at: 1.1)
+    #expect(revealing.animation.isAnimating(after: 1.1))
+    #expect(adapter.accessibility(of: revealing).label == Self.text.string)
+    let revealed = try AdapterTesting.list(adapter, at: 2)
+    #expect(!revealed.animation.isAnimating(after: 2))
+    #expect(adapter.accessibility(of: revealed).description == nil)
     // Revealed, nothing moves and no second click does anything (reveal-only mode).
-    let a = try AdapterTesting.draw(revealed)
-    let b = try AdapterTesting.draw(try adapter.scene(using: engine, at: 3))
+    let a = try AdapterTesting.draw(adapter, revealed)
+    let b = try AdapterTesting.draw(adapter, try AdapterTesting.list(adapter, at: 3))
     #expect(a == b)
-    #expect(revealed.hitTest(point) == nil)
+    #expect(adapter.action(at: point, in: revealed) == nil)
   }
 
-  @Test("The keyboard reveals the spoilers from the first hidden word; revealed, it does nothing")
+  @Test("the keyboard reveals the spoilers; revealed, it does nothing")
   func keyboard() throws {
     var adapter = adapter()
-    let engine = AdapterTesting.engine
-    let action = try #require(try adapter.scene(using: engine, at: 0).activation)
-    #expect(adapter.perform(action, at: 0) == .changed)
-    let revealed = try adapter.scene(using: engine, at: 2)
-    #expect(revealed.accessibility.label == Self.text.string)
-    #expect(revealed.activation == nil)
+    let action = try #require(adapter.keyboardAction(in: try AdapterTesting.list(adapter)))
+    #expect(action.name == nil)
+    #expect(adapter.perform(action.action, at: 0) == .changed)
+    let revealed = try AdapterTesting.list(adapter, at: 2)
+    #expect(adapter.accessibility(of: revealed).label == Self.text.string)
+    #expect(adapter.keyboardAction(in: revealed) == nil)
   }
 
-  @Test("A click beside the spoiler does nothing")
+  @Test("a click beside the spoiler does nothing")
   func missing() throws {
-    let scene = try adapter().scene(using: AdapterTesting.engine, at: 0)
-    #expect(scene.hitTest(LayoutPoint(x: 3, y: 3)) == nil)
+    let adapter = adapter()
+    #expect(adapter.action(at: CGPoint(x: 3, y: 3), in: try AdapterTesting.list(adapter)) == nil)
   }
 
-  @Test("A reveal made at one width shows at another (a resize after the click)")
+  @Test("a reveal made at one width shows at another (a resize after the click)")
   func otherWidth() throws {
     var adapter = adapter()
     let point = try dustPoint(adapter)
-    _ = adapter.perform(.tapSpoiler(point), at: 1)
+    let action = try #require(adapter.action(at: point, in: try AdapterTesting.list(adapter)))
+    _ = adapter.perform(action, at: 1)
     adapter.environment.width = 120
-    let scene = try adapter.scene(using: AdapterTesting.engine, at: 5)
-    #expect(scene.accessibility.label == Self.text.string)
-    #expect(!scene.isAnimating)
+    let list = try AdapterTesting.list(adapter, at: 5)
+    #expect(adapter.accessibility(of: list).label == Self.text.string)
+    #expect(!list.animation.isAnimating(after: 5))
   }
 
-  @Test("In toggle mode a second click hides the spoilers again")
+  @Test("in toggle mode a second click hides the spoilers again")
   func toggle() throws {
-    var adapter = adapter()
-    adapter.mode = .toggle
+    var adapter = adapter(mode: .toggle)
     let point = try dustPoint(adapter)
-    _ = adapter.perform(.tapSpoiler(point), at: 1)
-    let revealed = try adapter.scene(using: AdapterTesting.engine, at: 3)
-    let again = try #require(revealed.hitTest(point))
-    _ = adapter.perform(again, at: 3)
-    let hidden = try adapter.scene(using: AdapterTesting.engine, at: 5)
-    #expect(hidden.accessibility.label == "The answer is spoiler, obviously.")
+    _ = adapter.perform(
+      try #require(adapter.action(at: point, in: try AdapterTesting.list(adapter))), at: 1)
+    let revealed = try AdapterTesting.list(adapter, at: 3)
+    _ = adapter.perform(try #require(adapter.action(at: point, in: revealed)), at: 3)
+    let hidden = try AdapterTesting.list(adapter, at: 5)
+    #expect(adapter.accessibility(of: hidden).label == "The answer is spoiler, obviously.")
   }
 
-  @Test("A chat bubble's natural width is its widest line, within the limit")
+  @Test("a chat bubble's natural width is its widest line, within the limit")
   func naturalWidth() throws {
     var adapter = adapter()
     #expect(try adapter.naturalWidth(using: AdapterTesting.engine) == 0)
     adapter.naturalWidthLimit = 1000
     let natural = try adapter.naturalWidth(using: AdapterTesting.engine)
-    #expect(natural > 100 && natural < 400)
+    let measured = try AdapterTesting.engine.measure(
+      Self.text, configuration: LayoutConfiguration(width: 1000))
+    #expect(abs(natural - Double(measured.size.width)) < 0.01)
     adapter.naturalWidthLimit = 150
     #expect(try adapter.naturalWidth(using: AdapterTesting.engine) <= 150)
+    // Right to left, the lines sit at the right of the limit; the width is theirs all the same.
+    adapter.naturalWidthLimit = 1000
+    adapter.environment.direction = .rightToLeft
+    #expect(abs(try adapter.naturalWidth(using: AdapterTesting.engine) - natural) < 0.01)
   }
 }

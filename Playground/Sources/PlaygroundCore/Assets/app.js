@@ -23,27 +23,72 @@ const samples = {
 };
 const rightToLeft = new Set(["he", "ar"]);
 
-async function call(method, path, body) {
-  const headers = { "Content-Type": "application/json" };
-  if (playground.session) headers["X-Playground-Session"] = playground.session;
-  const response = await fetch(path, { method, headers,
-    body: body === undefined ? undefined : JSON.stringify(body) });
-  const answer = await response.json();
+// The session's own requests go to /api/session/<id>/...; the id lives in sessionStorage, so
+// each tab has its own session and a reload finds it again.
+function sessionPath(suffix) {
+  return "/api/session/" + playground.session + suffix;
+}
+
+async function send(method, path, body) {
+  const options = { method };
+  if (body !== undefined) {
+    options.headers = { "Content-Type": "application/json" };
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  let answer = null;
+  try {
+    answer = await response.json();
+  } catch (_) {
+    answer = null;
+  }
+  return { response, answer };
+}
+
+function refused(response, answer) {
+  status((answer && answer.error) || ("The server answered " + response.status));
+}
+
+// Sends a request of the session; answers the parsed answer, or null when it was refused.
+// A 503 (the server is busy) or 429 (this tab has too many requests waiting) answers
+// { retryAfter } in seconds, for callers that try again.
+async function call(method, suffix, body) {
+  if (!playground.session) await start();
+  if (!playground.session) return null;
+  const { response, answer } = await send(method, sessionPath(suffix), body);
   if (!response.ok) {
-    if (response.status === 404 && path !== "/api/state") {
+    if (response.status === 404 && answer && /session/.test(answer.error || "")) {
       // The session expired on the server: start a new one.
-      playground.session = null;
-      sessionStorage.removeItem("textreveal-session");
-      await load();
+      forget();
+      await start();
       status("The session had expired; this is a new one.");
       return null;
     }
-    status(answer.error || ("The server answered " + response.status));
+    refused(response, answer);
+    if (response.status === 503 || response.status === 429) {
+      return { retryAfter: Number(response.headers.get("Retry-After") || "1") };
+    }
     return null;
   }
   status("");
   show(answer);
   return answer;
+}
+
+function forget() {
+  playground.session = null;
+  sessionStorage.removeItem("textreveal-session");
+}
+
+// A new session: only a POST from this page makes one.
+async function start() {
+  const { response, answer } = await send("POST", "/api/session", {});
+  if (!response.ok) {
+    refused(response, answer);
+    return;
+  }
+  status("");
+  show(answer);
 }
 
 function show(answer) {
@@ -58,6 +103,9 @@ function show(answer) {
     const image = document.querySelector(`img[data-component="${name}"]`);
     if (!image) continue;
     clearTimeout(playground.timers[name]);
+    image.onload = null;
+    // The server keeps images for a while, not for ever: one gone before it loaded is said so.
+    image.onerror = () => status(`The ${name} image is no longer kept; reload the page.`);
     if (view.error) {
       image.removeAttribute("src");
       status(`${name}: ${view.error}`);
@@ -65,12 +113,18 @@ function show(answer) {
       image.style.width = view.size.width + "px";
       image.style.height = view.size.height + "px";
       if (view.animation) {
+        // The animation plays from when it has loaded; then the still replaces it.
+        const still = new Image();
+        still.src = view.still;
+        image.onload = () => {
+          image.onload = null;
+          playground.timers[name] = setTimeout(() => {
+            image.src = view.still;
+            image.dataset.showing = "still";
+          }, view.animationMilliseconds);
+        };
         image.src = view.animation;
         image.dataset.showing = "animation";
-        playground.timers[name] = setTimeout(() => {
-          image.src = view.still;
-          image.dataset.showing = "still";
-        }, view.animationMilliseconds);
       } else {
         image.src = view.still;
         image.dataset.showing = "still";
@@ -129,18 +183,39 @@ async function flush() {
   const body = playground.pending;
   playground.pending = null;
   playground.inFlight = true;
+  let retryAfter = 0;
   try {
-    await call("POST", "/api/settings", body);
+    const answer = await call("POST", "/settings", body);
+    if (answer && answer.retryAfter) {
+      // Busy: the change is sent again later, merged with what comes meanwhile.
+      playground.pending = Object.assign(body, playground.pending || {});
+      retryAfter = answer.retryAfter;
+    }
   } catch (error) {
     status("The server cannot be reached: " + error.message);
   } finally {
-    playground.inFlight = false;
-    if (playground.pending) flush();
+    if (retryAfter) {
+      setTimeout(() => {
+        playground.inFlight = false;
+        flush();
+      }, retryAfter * 1000);
+    } else {
+      playground.inFlight = false;
+      if (playground.pending) flush();
+    }
   }
 }
 
 async function load() {
-  await call("GET", "/api/state");
+  if (playground.session) {
+    const { response, answer } = await send("GET", sessionPath(""));
+    if (response.ok) {
+      show(answer);
+      return;
+    }
+    forget();
+  }
+  await start();
 }
 
 function tapHandler(image) {
@@ -150,13 +225,14 @@ function tapHandler(image) {
     const box = image.getBoundingClientRect();
     const x = (event.clientX - box.left) * (view.size.width / box.width) - playground.padding;
     const y = (event.clientY - box.top) * (view.size.height / box.height) - playground.padding;
-    call("POST", "/api/tap", { component: image.dataset.component, x, y })
+    call("POST", "/tap", { component: image.dataset.component, x, y })
       .catch((error) => status("The server cannot be reached: " + error.message));
   });
 }
 
 let textTimer = null;
 function wire() {
+  $("controls").addEventListener("submit", (event) => event.preventDefault());
   $("width").addEventListener("input", () => {
     $("width-value").textContent = $("width").value;
     change({ width: Number($("width").value) });
@@ -180,7 +256,8 @@ function wire() {
   for (const button of document.querySelectorAll("button[data-action]")) {
     button.addEventListener("click", () => {
       const [component, action] = button.dataset.action.split(":");
-      call("POST", "/api/action", { component, action });
+      call("POST", "/action", { component, action })
+        .catch((error) => status("The server cannot be reached: " + error.message));
     });
   }
   for (const image of document.querySelectorAll("img.component")) tapHandler(image);

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 @_spi(Backend) import TextLayout
 @_spi(FrontEnd) import TextReveal
 
@@ -6,8 +7,10 @@ import Foundation
 /// `bench NAME ours=… peer=… ratio=…x`, where the peer is a budget, not another library.
 ///
 /// - `playground-tap-latency` (and `-p99`): a tap on "more" answered by the service, as the
-///   server answers it minus the socket: hit test, state change, the expand animation and the
-///   still encoded as PNG, base64 and JSON. Against 100 ms, a response felt as instant.
+///   server answers it minus the socket: the session checked out, the job handed to a drawing
+///   thread, hit test, state change, the expand animation and the still encoded as PNG, the
+///   images stored and the JSON answer naming their URLs. Against 100 ms, a response felt as
+///   instant.
 /// - `playground-width-drag` (and `-p99`): one slider step of the expandable text: the model
 ///   laid out at the new width, drawn and encoded as PNG. Against one 60 Hz frame, 16.7 ms.
 public struct PlaygroundBenchmark {
@@ -23,11 +26,7 @@ public struct PlaygroundBenchmark {
   public func run() async throws {
     let clock = ContinuousClock()
     let service = try PlaygroundService()
-    let first = await service.handle(PlaygroundRequest(method: "GET", path: "/api/state"))
-    guard
-      let object = try? JSONSerialization.jsonObject(with: Data(first.body)) as? [String: Any],
-      let id = object["session"] as? String
-    else { throw PlaygroundError(status: 400, "the first state has no session") }
+    let (id, _) = try await service.createSession()
 
     // Where "more" is, from the same model the service builds.
     let typesetter = try Typesetter(language: "")
@@ -37,18 +36,17 @@ public struct PlaygroundBenchmark {
     guard let more = list.hitRegions.first(where: { $0.action == .expand })?.rect else {
       throw PlaygroundError(status: 400, "the sample text is not cut, so there is no \"more\"")
     }
-    let tap = Array(#"{"component":"expandable","x":\#(more.midX),"y":\#(more.midY)}"#.utf8)
-    let reset = Array(#"{"component":"expandable","action":"reset"}"#.utf8)
+    let tap = TapRequest(component: .expandable, x: Double(more.midX), y: Double(more.midY))
+    let reset = ActionRequest(component: .expandable, action: "reset")
     var latencies: [Double] = []
     for _ in 0..<(taps + 5) {
-      _ = await service.handle(
-        PlaygroundRequest(method: "POST", path: "/api/action", session: id, body: reset))
+      _ = try await service.act(session: id, reset)
       let start = clock.now
-      let answer = await service.handle(
-        PlaygroundRequest(method: "POST", path: "/api/tap", session: id, body: tap))
+      let answer = try await service.tap(session: id, tap)
       let elapsed = start.duration(to: clock.now)
-      guard answer.status == 200, answer.text.contains(#""action":"expand""#) else {
-        throw PlaygroundError(status: 400, "a tap on \"more\" did not expand: \(answer.text)")
+      let text = String(buffer: answer.json)
+      guard text.contains(#""action":"expand""#) else {
+        throw PlaygroundError(status: 400, "a tap on \"more\" did not expand: \(text.prefix(200))")
       }
       latencies.append(Self.seconds(elapsed))
     }
@@ -63,9 +61,11 @@ public struct PlaygroundBenchmark {
       let offset = Double(step % 200)
       session.settings.width = 300 + (offset < 100 ? offset : 200 - offset)
       let start = clock.now
-      let view = scene.view(of: .expandable, session: &session)
+      // Each step is an answer of its own, with its own pixel budget.
+      let answer = PlaygroundScene(typesetter: typesetter, budget: PixelBudget())
+      let view = answer.view(of: .expandable, session: &session)
       steps.append(Self.seconds(start.duration(to: clock.now)))
-      guard view.still != nil else {
+      guard view.stillPNG != nil else {
         throw PlaygroundError(status: 400, "a width step failed: \(view.error ?? "")")
       }
     }

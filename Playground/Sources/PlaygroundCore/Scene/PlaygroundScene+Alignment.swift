@@ -55,6 +55,7 @@ extension PlaygroundScene {
     state.textFrames = frames
     var view = ComponentView(state: state)
     let list = page
+    try chargeStill(list.size)
     try draw {
       try view.setStill(try renderer.image(of: list, padding: Self.padding), scale: renderer.scale)
     }

@@ -14,12 +14,13 @@ import TextRaster
 public struct PlaygroundScene {
   /// The fonts and the renderer of the session's language.
   public let typesetter: Typesetter
+  /// What the answer being drawn may still draw.
+  public let budget: PixelBudget
 
-  /// The seconds a change takes, as the models' default.
-
-  /// Creates a scene that draws with a typesetter.
-  public init(typesetter: Typesetter) {
+  /// Creates a scene that draws with a typesetter, within a budget.
+  public init(typesetter: Typesetter, budget: PixelBudget = PixelBudget()) {
     self.typesetter = typesetter
+    self.budget = budget
   }
 
   var engine: TextLayoutEngine { typesetter.stack.engine }
@@ -62,6 +63,17 @@ public struct PlaygroundScene {
     }
   }
 
+  /// Draws components in their current state, by their names.
+  public func views(
+    of components: [Component], session: inout PlaygroundSession
+  ) -> [String: ComponentView] {
+    var views: [String: ComponentView] = [:]
+    for component in components {
+      views[component.rawValue] = view(of: component, session: &session)
+    }
+    return views
+  }
+
   /// What a tap did.
   public struct TapResult: Sendable {
     /// The action the model's hit test answered, or `"none"`.
@@ -76,18 +88,20 @@ public struct PlaygroundScene {
   ///   - point: The tap, in the component's coordinates (points from its top-left corner).
   ///   - component: The component tapped.
   ///   - session: The session, changed when the tap hits something.
+  /// - Throws: ``PlaygroundError`` when the component cannot be drawn after the tap (an
+  ///   expanded text too tall for the image budget): the caller then keeps the session as it
+  ///   was.
   public func tap(
     at point: CGPoint, on component: Component, session: inout PlaygroundSession
-  ) -> TapResult {
+  ) throws(PlaygroundError) -> TapResult {
     var action = "none"
-    let view = drawing(component) { () throws(PlaygroundError) in
-      switch component {
-      case .expandable: try tapExpandable(at: point, session: &session, action: &action)
-      case .detector: try tapDetector(at: point, session: &session, action: &action)
-      case .list: try tapList(at: point, session: &session, action: &action)
-      case .alignment: try alignmentView(session: session)
-      case .spoiler: try tapSpoiler(at: point, session: &session, action: &action)
-      }
+    let view: ComponentView
+    switch component {
+    case .expandable: view = try tapExpandable(at: point, session: &session, action: &action)
+    case .detector: view = try tapDetector(at: point, session: &session, action: &action)
+    case .list: view = try tapList(at: point, session: &session, action: &action)
+    case .alignment: view = try alignmentView(session: session)
+    case .spoiler: view = try tapSpoiler(at: point, session: &session, action: &action)
     }
     if action != "none" { session.version += 1 }
     return TapResult(action: action, view: view)
@@ -127,6 +141,7 @@ public struct PlaygroundScene {
   ) throws(PlaygroundError) -> ComponentView {
     let list = try draw { try component.displayList(using: engine, at: time) }
     var view = ComponentView(state: state(list))
+    try chargeStill(list.size)
     try draw {
       try view.setStill(
         try renderer.image(of: list, padding: Self.padding), scale: renderer.scale)
@@ -147,6 +162,10 @@ public struct PlaygroundScene {
     }
     let outcome = component.perform(action, at: 0)
     if let url = outcome { return (action, url, try view(of: component, state: state)) }
+    // The state the change ends in must fit the budget before any frame is laid out: an
+    // expanded 32 KB text at AX5 is refused here, not after sixty layouts of it.
+    let last = try draw { try component.displayList(using: engine, at: 2) }
+    try chargeStill(last.size)
     var frames: [AnimationFrame<C.Action>] = []
     var time = 0.0
     var list = before
@@ -159,8 +178,14 @@ public struct PlaygroundScene {
     }
     var view = ComponentView(state: state(list))
     let end = list
+    let animates = allowsAnimation(
+      CGSize(
+        width: frames.map(\.list.size.width).max() ?? 0,
+        height: frames.map(\.list.size.height).max() ?? 0),
+      frames: frames.count)
     try draw {
       try view.setStill(try renderer.image(of: end, padding: Self.padding), scale: renderer.scale) {
+        guard animates else { return nil }
         var writer = try renderer.animation(
           frames, padding: Self.padding, loopCount: 1, compression: .fast)
         writer.loopCount = 1

@@ -1,128 +1,291 @@
 import Foundation
+import NIOCore
 @_spi(Backend) import TextLayout
 
-/// The playground's request handling: routes, checks every request, keeps the sessions, and
-/// answers with the components drawn by the library.
+/// The playground's request handling, without HTTP: sessions, drawing and answers.
 ///
-/// An actor, so that one request at a time touches the sessions and the renderers (whose glyph
-/// caches are not thread-safe). It knows nothing of HTTP servers: ``PlaygroundServer`` feeds
-/// it requests, and the tests call ``handle(_:)`` directly.
+/// Each request that draws checks its session out of the ``SessionHub`` (waiting for the
+/// session's earlier requests), draws on a ``DrawingPool`` thread within a ``PixelBudget``,
+/// stores the images it drew and checks the new state in; a refused request changes nothing.
+/// ``PlaygroundServer`` routes HTTP requests to these methods.
 ///
 /// ```swift
 /// let service = try PlaygroundService()
-/// let answer = await service.handle(PlaygroundRequest(method: "GET", path: "/api/state"))
+/// let (id, answer) = try await service.createSession()
 /// ```
-public actor PlaygroundService {
-  /// The largest request body read, in bytes.
-  public static let maximumBodyBytes = 256 * 1024
+public struct PlaygroundService: Sendable {
+  /// What the service bounds.
+  public let limits: PlaygroundLimits
+  /// The threads that draw.
+  public let pool: DrawingPool
+  let hub: SessionHub
+  let assets: StaticAssets
 
-  private let assets: StaticAssets
-  private var sessions: SessionStore<PlaygroundSession>
-  private var typesetters: [String: Typesetter] = [:]
-  private let clock: @Sendable () -> ContinuousClock.Instant
-
-  /// Creates the service.
+  /// Creates the service and starts its drawing threads.
   ///
   /// - Parameters:
-  ///   - sessions: The sessions' bounds.
-  ///   - clock: The time, for the sessions' idle limit.
+  ///   - limits: What the service bounds.
+  ///   - clock: The time, for the sessions' idle limit and creation rate.
   /// - Throws: ``PlaygroundError`` when the page's files are missing from the build.
   public init(
-    sessions: SessionStore<PlaygroundSession> = SessionStore(),
+    limits: PlaygroundLimits = PlaygroundLimits(),
     clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
   ) throws(PlaygroundError) {
+    self.limits = limits
     assets = try StaticAssets.bundled()
-    self.sessions = sessions
-    self.clock = clock
+    pool = DrawingPool(limits: limits)
+    hub = SessionHub(limits: limits, clock: clock)
   }
 
   /// How many sessions are kept.
-  public var sessionCount: Int { sessions.count }
-
-  /// Answers a request. Never throws: a bad request gets a 4xx answer and changes nothing.
-  public func handle(_ request: PlaygroundRequest) -> PlaygroundResponse {
-    do {
-      return try route(request)
-    } catch {
-      return .refusal(error)
-    }
+  public var sessionCount: Int {
+    get async { await hub.sessionCount }
   }
 
-  private func route(_ request: PlaygroundRequest) throws(PlaygroundError) -> PlaygroundResponse {
-    guard request.body.count <= Self.maximumBodyBytes else {
-      throw .tooLarge(limit: Self.maximumBodyBytes)
-    }
-    let api: [String: String] = [
-      "/api/state": "GET", "/api/settings": "POST", "/api/tap": "POST", "/api/action": "POST",
-      "/healthz": "GET",
-    ]
-    if let asset = assets.files[request.path] {
-      guard request.method == "GET" || request.method == "HEAD" else {
-        throw PlaygroundError(status: 405, "\(request.path) answers GET only")
-      }
-      return PlaygroundResponse(status: 200, contentType: asset.contentType, body: asset.body)
-    }
-    guard let method = api[request.path] else {
-      throw PlaygroundError(status: 404, "no such page: \(request.path.prefix(100))")
-    }
-    guard request.method == method else {
-      throw PlaygroundError(status: 405, "\(request.path) answers \(method) only")
-    }
-    switch request.path {
-    case "/healthz":
-      return PlaygroundResponse(status: 200, contentType: "text/plain", body: Array("ok\n".utf8))
-    case "/api/state":
-      let (id, session) = try session(for: request, creating: true)
-      return try answer(id: id, session: session, components: Component.allCases)
-    case "/api/settings":
-      let object = try JSONValue.object(from: request.body)
-      var (id, session) = try session(for: request, creating: false)
-      // A new language needs its stack; made before anything changes, so a failure changes
-      // nothing.
-      try session.applySettings(object)
-      _ = try typesetter(for: session.settings.language)
-      return try answer(id: id, session: session, components: Component.allCases)
-    case "/api/tap":
-      return try tap(request)
-    default:
-      return try action(request)
-    }
+  /// The bytes of images kept for the pages to load.
+  public var imageBytes: Int {
+    get async { await hub.imageBytes }
   }
 
   // MARK: - Requests
 
-  private func tap(_ request: PlaygroundRequest) throws(PlaygroundError) -> PlaygroundResponse {
-    var fields = RequestFields(try JSONValue.object(from: request.body))
-    let component = try component(&fields)
-    guard let x = try fields.number("x"), let y = try fields.number("y") else {
-      throw PlaygroundError("a tap needs \"x\" and \"y\", in points from the component's corner")
+  /// Creates a session and draws every component in its first state.
+  ///
+  /// - Returns: The new session's id and the state answer, as JSON.
+  /// - Throws: ``PlaygroundError`` 503 when sessions are made too fast, every session is in
+  ///   use, or the drawing queue is full.
+  public func createSession() async throws(PlaygroundError) -> (
+    id: String, answer: PlaygroundAnswer
+  ) {
+    let lease = try await hub.create()
+    let answer = try await draw(lease, kind: SessionHub.creation) {
+      session, worker, budget throws(PlaygroundError) in
+      let scene = PlaygroundScene(
+        typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
+      return (scene.views(of: Component.allCases, session: &session), nil)
     }
-    try fields.finish()
-    guard abs(x) <= 100_000, abs(y) <= 100_000 else {
-      throw PlaygroundError("the point (\(x), \(y)) is absurdly far from any component")
-    }
-    var (id, session) = try session(for: request, creating: false)
-    let scene = PlaygroundScene(typesetter: try typesetter(for: session.settings.language))
-    let result = scene.tap(at: CGPoint(x: x, y: y), on: component, session: &session)
-    var tap = StateAnswer.Tap(
-      component: component.rawValue, action: result.action, changed: result.action != "none")
-    if result.action.hasPrefix("link ") { tap.changed = false }
-    return answer(
-      id: id, session: session, views: [component.rawValue: result.view], tap: tap)
+    return (lease.id, answer)
   }
 
-  private func action(_ request: PlaygroundRequest) throws(PlaygroundError) -> PlaygroundResponse {
-    var fields = RequestFields(try JSONValue.object(from: request.body))
-    let component = try component(&fields)
-    let name = try fields.string("action") ?? ""
-    try fields.finish()
-    var (id, session) = try session(for: request, creating: false)
-    switch (component, name) {
-    case (.list, _):
-      guard let action = PlaygroundSession.ListAction(rawValue: name) else {
-        throw PlaygroundError("the list's actions are insert, remove and reset; got \"\(name)\"")
+  /// Draws every component of a session in its current state.
+  public func state(session id: String) async throws(PlaygroundError) -> PlaygroundAnswer {
+    let lease = try await hub.checkOut(id, kind: "all")
+    return try await draw(lease, kind: "all") { session, worker, budget throws(PlaygroundError) in
+      let scene = PlaygroundScene(
+        typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
+      return (scene.views(of: Component.allCases, session: &session), nil)
+    }
+  }
+
+  /// Changes a session's settings, all or none, and draws every component again.
+  ///
+  /// - Throws: ``PlaygroundError`` for a bad field or a text over its budget; the session is
+  ///   then unchanged.
+  public func changeSettings(
+    session id: String, _ change: SettingsChange
+  ) async throws(PlaygroundError) -> PlaygroundAnswer {
+    var lease = try await hub.checkOut(id, kind: "all")
+    let limits = self.limits
+    // Refused before drawing when it can be: the checks read the request, not the fonts, so a
+    // client sending bad settings in a loop never takes a drawing thread.
+    do {
+      try lease.session.applySettings(change, limits: limits)
+      try PlaygroundScene.checkMarkup(lease.session.settings, limits: limits)
+    } catch {
+      await hub.checkIn(id, kind: "all", session: nil)
+      throw error
+    }
+    return try await draw(lease, kind: "all") { session, worker, budget throws(PlaygroundError) in
+      let scene = PlaygroundScene(
+        typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
+      try scene.checkSpoilers(session.settings, limits: limits)
+      return (scene.views(of: Component.allCases, session: &session), nil)
+    }
+  }
+
+  /// Hit-tests a tap with the component's model and performs what it hits.
+  ///
+  /// - Returns: The answer with the tap's action and the tapped component drawn, with the
+  ///   animation of the change.
+  /// - Throws: ``PlaygroundError`` when the component cannot be drawn after the tap (422);
+  ///   the session is then unchanged.
+  func tap(
+    session id: String, _ request: TapRequest
+  ) async throws(PlaygroundError) -> PlaygroundAnswer {
+    let kind = "tap \(request.component.rawValue)"
+    let lease = try await hub.checkOut(id, kind: kind)
+    return try await draw(lease, kind: kind) { session, worker, budget throws(PlaygroundError) in
+      let scene = PlaygroundScene(
+        typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
+      let result = try scene.tap(
+        at: CGPoint(x: request.x, y: request.y), on: request.component, session: &session)
+      let tap = StateAnswer.Tap(
+        component: request.component.rawValue, action: result.action,
+        changed: result.action != "none" && !result.action.hasPrefix("link "))
+      return ([request.component.rawValue: result.view], tap)
+    }
+  }
+
+  /// Performs a button's action and draws its component again.
+  ///
+  /// - Throws: ``PlaygroundError`` for an unknown action, or 409 for an insertion into a full
+  ///   list; the session is then unchanged.
+  func act(
+    session id: String, _ request: ActionRequest
+  ) async throws(PlaygroundError) -> PlaygroundAnswer {
+    let kind = "action \(request.component.rawValue)"
+    var lease = try await hub.checkOut(id, kind: kind)
+    // Refused before drawing: an action changes the session without laying anything out.
+    do {
+      try Self.perform(request, on: &lease.session, limits: limits)
+    } catch {
+      await hub.checkIn(id, kind: kind, session: nil)
+      throw error
+    }
+    return try await draw(lease, kind: kind) { session, worker, budget throws(PlaygroundError) in
+      let scene = PlaygroundScene(
+        typesetter: try worker.typesetter(for: session.settings.language), budget: budget)
+      return (scene.views(of: [request.component], session: &session), nil)
+    }
+  }
+
+  /// An image an answer named.
+  ///
+  /// - Parameters:
+  ///   - id: The session's id.
+  ///   - number: The image's number in the session.
+  /// - Throws: ``PlaygroundError`` 404 when the image is no longer kept.
+  public func image(session id: String, number: Int) async throws(PlaygroundError) -> ByteBuffer {
+    guard SessionStore<Int>.isWellFormed(id) else {
+      throw PlaygroundError("\(PlaygroundError.quote(id)) is not a session id")
+    }
+    guard let image = await hub.image(session: id, number: number) else {
+      throw PlaygroundError(status: 404, "image \(number) is no longer kept; reload the page")
+    }
+    return image
+  }
+
+  // MARK: - Drawing an answer
+
+  /// What a drawing job does to a checked-out session: the views to send and the tap's
+  /// result.
+  typealias Drawing =
+    @Sendable (inout PlaygroundSession, inout DrawingWorker, PixelBudget) throws(PlaygroundError)
+    -> (views: [String: ComponentView], tap: StateAnswer.Tap?)
+
+  /// What a job hands back from its thread.
+  private struct Drawn: Sendable {
+    var outcome:
+      Result<(session: PlaygroundSession, images: [StoredImage], json: ByteBuffer), PlaygroundError>
+    /// The processor time of the drawing.
+    var elapsed: Duration
+    /// When the drawing began and ended, by the clock.
+    var began: ContinuousClock.Instant
+    var ended: ContinuousClock.Instant
+  }
+
+  private struct StoredImage: Sendable {
+    var number: Int
+    var bytes: ByteBuffer
+  }
+
+  /// Runs a drawing on the pool, stores its images, checks the session in and answers.
+  private func draw(
+    _ lease: SessionHub.Lease, kind: String, _ drawing: @escaping Drawing
+  ) async throws(PlaygroundError) -> PlaygroundAnswer {
+    let limits = self.limits
+    let submitted = ContinuousClock.now
+    let drawn: Drawn
+    do {
+      drawn = try await pool.run(kind: kind, estimate: lease.estimate, usage: lease.usage) {
+        worker in
+        let began = ContinuousClock.now
+        let start = DrawingPool.threadTime()
+        let outcome = Result { () throws(PlaygroundError) in
+          var session = lease.session
+          let budget = PixelBudget(limits: limits)
+          let (views, tap) = try drawing(&session, &worker, budget)
+          return Self.answer(
+            id: lease.id, session: session, views: views, tap: tap, budget: budget)
+        }
+        return Drawn(
+          outcome: outcome, elapsed: DrawingPool.threadTime() - start, began: began,
+          ended: .now)
       }
-      session.performListAction(action)
+    } catch {
+      await hub.checkIn(lease.id, kind: kind, session: nil)
+      throw error
+    }
+    switch drawn.outcome {
+    case .success(let answer):
+      await hub.checkIn(
+        lease.id, kind: kind, session: answer.session,
+        images: answer.images.map { ($0.number, $0.bytes) }, elapsed: drawn.elapsed)
+      return PlaygroundAnswer(
+        json: answer.json, waited: drawn.began - submitted, drawing: drawn.ended - drawn.began,
+        processor: drawn.elapsed)
+    case .failure(let error):
+      await hub.checkIn(lease.id, kind: kind, session: nil, elapsed: drawn.elapsed)
+      throw error
+    }
+  }
+
+  /// Numbers the views' images, names their URLs and encodes the answer.
+  private static func answer(
+    id: String, session: PlaygroundSession, views: [String: ComponentView],
+    tap: StateAnswer.Tap?, budget: PixelBudget
+  ) -> (session: PlaygroundSession, images: [StoredImage], json: ByteBuffer) {
+    var session = session
+    var views = views
+    var images: [StoredImage] = []
+    func store(_ png: [UInt8]) -> String {
+      let number = session.nextImage
+      session.nextImage += 1
+      images.append(StoredImage(number: number, bytes: ByteBuffer(bytes: png)))
+      return "/api/session/\(id)/image/\(number).png"
+    }
+    for name in views.keys.sorted() {
+      guard var view = views[name] else { continue }
+      if let png = view.animationPNG, budget.allowsBytes(png.count) {
+        view.animation = store(png)
+      } else {
+        view.animationMilliseconds = nil
+      }
+      if let png = view.stillPNG {
+        if budget.allowsBytes(png.count) {
+          view.still = store(png)
+        } else {
+          view.error = "the image is \(png.count >> 20) MB as PNG, more than the playground sends"
+          view.animation = nil
+          view.animationMilliseconds = nil
+        }
+      }
+      view.stillPNG = nil
+      view.animationPNG = nil
+      views[name] = view
+    }
+    let answer = StateAnswer(
+      session: id, version: session.version, settings: session.settings, padding: 16,
+      scale: 2, components: views, tap: tap)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let json = (try? encoder.encode(answer)).map { ByteBuffer(bytes: $0) }
+    return (
+      session, images, json ?? ByteBuffer(string: #"{"error":"the answer could not be encoded"}"#)
+    )
+  }
+
+  /// Performs a button's action on a session.
+  private static func perform(
+    _ request: ActionRequest, on session: inout PlaygroundSession, limits: PlaygroundLimits
+  ) throws(PlaygroundError) {
+    switch (request.component, request.action) {
+    case (.list, let name):
+      guard let action = PlaygroundSession.ListAction(rawValue: name) else {
+        throw PlaygroundError(
+          "the list's actions are insert, remove and reset; got \(PlaygroundError.quote(name))")
+      }
+      try session.performListAction(action, limits: limits)
     case (.detector, "reset"):
       session.showsAll = false
       session.version += 1
@@ -130,74 +293,8 @@ public actor PlaygroundService {
       session.isExpanded = false
       session.version += 1
     default:
-      throw PlaygroundError("\(component.rawValue) has no action \"\(name.prefix(40))\"")
-    }
-    return try answer(id: id, session: session, components: [component])
-  }
-
-  private func component(_ fields: inout RequestFields) throws(PlaygroundError) -> Component {
-    guard let name = try fields.string("component") else {
-      throw PlaygroundError("the request needs \"component\"")
-    }
-    guard let component = Component(rawValue: name) else {
       throw PlaygroundError(
-        "unknown component \"\(name.prefix(40))\"; the components are "
-          + Component.allCases.map(\.rawValue).joined(separator: ", "))
+        "\(request.component.rawValue) has no action \(PlaygroundError.quote(request.action))")
     }
-    return component
-  }
-
-  // MARK: - Sessions and answers
-
-  private func session(
-    for request: PlaygroundRequest, creating: Bool
-  ) throws(PlaygroundError) -> (String, PlaygroundSession) {
-    let now = clock()
-    guard let id = request.session, !id.isEmpty else {
-      guard creating else {
-        throw PlaygroundError("the request needs the \(PlaygroundRequest.sessionHeader) header")
-      }
-      let session = PlaygroundSession()
-      return (sessions.insert(session, now: now), session)
-    }
-    guard SessionStore<PlaygroundSession>.isWellFormed(id) else {
-      throw PlaygroundError("\(PlaygroundRequest.sessionHeader) is not a session id")
-    }
-    if let session = sessions[id, now: now] { return (id, session) }
-    guard creating else {
-      throw PlaygroundError(status: 404, "no session \(id): it expired; reload the page")
-    }
-    let session = PlaygroundSession()
-    return (sessions.insert(session, now: now), session)
-  }
-
-  private func typesetter(for language: String) throws(PlaygroundError) -> Typesetter {
-    if let typesetter = typesetters[language] { return typesetter }
-    let typesetter = try Typesetter(language: language)
-    typesetters[language] = typesetter
-    return typesetter
-  }
-
-  private func answer(
-    id: String, session: PlaygroundSession, components: [Component]
-  ) throws(PlaygroundError) -> PlaygroundResponse {
-    var session = session
-    let scene = PlaygroundScene(typesetter: try typesetter(for: session.settings.language))
-    var views: [String: ComponentView] = [:]
-    for component in components {
-      views[component.rawValue] = scene.view(of: component, session: &session)
-    }
-    return answer(id: id, session: session, views: views, tap: nil)
-  }
-
-  private func answer(
-    id: String, session: PlaygroundSession, views: [String: ComponentView],
-    tap: StateAnswer.Tap?
-  ) -> PlaygroundResponse {
-    sessions[id, now: clock()] = session
-    return .json(
-      StateAnswer(
-        session: id, version: session.version, settings: session.settings, padding: 16,
-        scale: 2, components: views, tap: tap))
   }
 }

@@ -1,6 +1,6 @@
 /// The JSON the API answers with: the session, its settings and the components' views.
-struct StateAnswer: Encodable {
-  /// The session's id, which the page sends back in ``PlaygroundRequest/sessionHeader``.
+struct StateAnswer: Encodable, Sendable {
+  /// The session's id, which the page puts in the paths of its next requests.
   var session: String
   /// Counts the session's changes.
   var version: Int
@@ -16,7 +16,7 @@ struct StateAnswer: Encodable {
   /// What a tap did, for a tap.
   var tap: Tap?
 
-  struct Tap: Encodable {
+  struct Tap: Encodable, Sendable {
     var component: String
     var action: String
     var changed: Bool

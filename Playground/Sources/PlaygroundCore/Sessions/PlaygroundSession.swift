@@ -25,6 +25,8 @@ public struct PlaygroundSession: Sendable {
   public var spoilersRevealed = false
   /// Counts the changes, so that the page can tell a stale answer from a new one.
   public var version = 0
+  /// The number the session's next image is served under.
+  public var nextImage = 1
 
   /// The most detector reports kept.
   public static let maximumChanges = 6
@@ -36,9 +38,11 @@ public struct PlaygroundSession: Sendable {
   /// models do when their text changes.
   ///
   /// - Throws: ``PlaygroundError`` for a bad field; nothing changes then.
-  public mutating func applySettings(_ object: [String: JSONValue]) throws(PlaygroundError) {
+  public mutating func applySettings(
+    _ change: SettingsChange, limits: PlaygroundLimits = PlaygroundLimits()
+  ) throws(PlaygroundError) {
     let old = settings
-    guard try settings.apply(object) else { return }
+    guard try settings.apply(change, limits: limits) else { return }
     if settings.text != old.text || settings.markdown != old.markdown {
       isExpanded = false
       showsAll = false
@@ -50,9 +54,19 @@ public struct PlaygroundSession: Sendable {
   }
 
   /// Performs a list action: insert a row at the top, remove the top row, or start over.
-  public mutating func performListAction(_ action: ListAction) {
+  ///
+  /// - Throws: ``PlaygroundError`` (409) for an insertion into a list of
+  ///   ``PlaygroundLimits/listRows`` rows; nothing changes then.
+  public mutating func performListAction(
+    _ action: ListAction, limits: PlaygroundLimits = PlaygroundLimits()
+  ) throws(PlaygroundError) {
     switch action {
     case .insert:
+      guard rows.count < limits.listRows else {
+        throw PlaygroundError(
+          status: 409,
+          "the list has \(rows.count) rows, the most the playground draws; remove one first")
+      }
       let pool = SampleTexts.insertedMessages
       var message = pool[insertedCount % pool.count]
       // Ids stay unique when the pool comes round again.
@@ -62,7 +76,10 @@ public struct PlaygroundSession: Sendable {
     case .remove:
       guard !rows.isEmpty else { return }
       rows.removeFirst()
-      expansion.removeAll(notIn: rows.map(\.id))
+      // Forgets the rows no longer in the list, so that a reused id starts collapsed (with
+      // the public API: `ExpansionSet.removeAll(notIn:)` is the library's package access).
+      let kept = Set(rows.map(\.id))
+      for id in expansion.expanded where !kept.contains(id) { expansion.collapse(id) }
     case .reset:
       rows = SampleTexts.messages
       expansion = ExpansionSet()

@@ -29,8 +29,6 @@ public struct PlaygroundSettings: Sendable, Hashable, Codable {
 
   /// The widths a request may ask for, in points.
   public static let widths = 1.0...4000.0
-  /// The longest text a request may set, in UTF-8 bytes.
-  public static let maximumTextBytes = 32 * 1024
   /// The languages the page offers: each has its own line-breaking locale and fallback faces.
   public static let languages = [
     "", "en", "he", "ar", "ja", "zh-Hans", "zh-Hant", "ko", "ru", "th",
@@ -76,17 +74,20 @@ public struct PlaygroundSettings: Sendable, Hashable, Codable {
       direction: direction == .ltr ? .leftToRight : .rightToLeft)
   }
 
-  /// Applies the fields of a settings request, all or none.
+  /// Applies a settings change, all or none.
   ///
-  /// - Parameter object: The request's JSON object; absent fields stay as they are.
+  /// - Parameters:
+  ///   - change: The fields to change; absent fields stay as they are.
+  ///   - limits: The longest text taken.
   /// - Returns: Whether anything changed.
-  /// - Throws: ``PlaygroundError`` (400) naming the first bad or unknown field; the settings
-  ///   are then unchanged.
+  /// - Throws: ``PlaygroundError`` (400, or 413 for a text over the limit) naming the first
+  ///   bad field; the settings are then unchanged.
   @discardableResult
-  public mutating func apply(_ object: [String: JSONValue]) throws(PlaygroundError) -> Bool {
-    var fields = RequestFields(object)
+  public mutating func apply(
+    _ change: SettingsChange, limits: PlaygroundLimits = PlaygroundLimits()
+  ) throws(PlaygroundError) -> Bool {
     var next = self
-    if let width = try fields.number("width") {
+    if let width = change.width {
       guard Self.widths.contains(width) else {
         throw PlaygroundError(
           "\"width\" must be between \(Int(Self.widths.lowerBound)) and"
@@ -94,42 +95,37 @@ public struct PlaygroundSettings: Sendable, Hashable, Codable {
       }
       next.width = width
     }
-    if let typeSize = try fields.string("typeSize") {
+    if let typeSize = change.typeSize {
       guard TypeSize(name: typeSize) != nil else {
         throw PlaygroundError(
           "\"typeSize\" must be one of xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,"
-            + " AX1 … AX5; got \"\(typeSize.prefix(40))\"")
+            + " AX1 … AX5; got \(PlaygroundError.quote(typeSize))")
       }
       next.typeSize = typeSize
     }
-    if let theme = try fields.choice("theme", of: ThemeChoice.self) { next.theme = theme }
-    if let direction = try fields.choice("direction", of: DirectionChoice.self) {
-      next.direction = direction
-    }
-    if let language = try fields.string("language") {
+    if let theme = change.theme { next.theme = theme }
+    if let direction = change.direction { next.direction = direction }
+    if let language = change.language {
       guard Self.languages.contains(language) else {
         throw PlaygroundError(
           "\"language\" must be one of "
             + Self.languages.map { "\"\($0)\"" }.joined(separator: ", ")
-            + "; got \"\(language.prefix(40))\"")
+            + "; got \(PlaygroundError.quote(language))")
       }
       next.language = language
     }
-    if let text = try fields.string("text") {
-      guard text.utf8.count <= Self.maximumTextBytes else {
+    if let text = change.text {
+      guard text.utf8.count <= limits.textBytes else {
         throw PlaygroundError(
           status: 413,
           "\"text\" is \(text.utf8.count) bytes; the playground takes at most"
-            + " \(Self.maximumTextBytes / 1024) KB")
+            + " \(limits.textBytes / 1024) KB")
       }
       next.text = text
     }
-    if let markdown = try fields.bool("markdown") { next.markdown = markdown }
-    if let style = try fields.choice("style", of: TruncationStyle.self) { next.style = style }
-    if let alignment = try fields.choice("alignment", of: AlignmentChoice.self) {
-      next.alignment = alignment
-    }
-    try fields.finish()
+    if let markdown = change.markdown { next.markdown = markdown }
+    if let style = change.style { next.style = style }
+    if let alignment = change.alignment { next.alignment = alignment }
     defer { self = next }
     return next != self
   }

@@ -1,12 +1,14 @@
 /// Sessions by id, bounded in number and in idle time.
 ///
-/// A session unused for ``idleLimit`` is gone; when ``capacity`` sessions exist, making one
-/// more evicts the least recently used. Time comes in as a parameter, so the bounds can be
-/// tested without waiting.
+/// A session unused for ``idleLimit`` is gone. When ``capacity`` sessions exist, making one
+/// more evicts the least recently used, but never one used within ``protection``: when all of
+/// them were, nothing is evicted and the new session is refused, so a client making sessions
+/// cannot push out the ones people are using. Time comes in as a parameter, so the bounds can
+/// be tested without waiting.
 ///
 /// ```swift
 /// var store = SessionStore<Int>(capacity: 64, idleLimit: .seconds(1800))
-/// let id = store.insert(0, now: .now)
+/// let id = store.insert(0, now: .now)!
 /// store[id, now: .now] = 1
 /// ```
 public struct SessionStore<Value> {
@@ -14,6 +16,8 @@ public struct SessionStore<Value> {
   public let capacity: Int
   /// How long a session may go unused before it is dropped.
   public let idleLimit: Duration
+  /// How recently used a session must be to be safe from eviction.
+  public let protection: Duration
   private var entries: [String: Entry] = [:]
 
   private struct Entry {
@@ -26,10 +30,14 @@ public struct SessionStore<Value> {
   /// - Parameters:
   ///   - capacity: The most sessions kept at once (at least 1).
   ///   - idleLimit: How long a session may go unused before it is dropped.
-  public init(capacity: Int = 64, idleLimit: Duration = .seconds(30 * 60)) {
+  ///   - protection: How recently used a session must be to be safe from eviction.
+  public init(
+    capacity: Int = 64, idleLimit: Duration = .seconds(30 * 60), protection: Duration = .zero
+  ) {
     precondition(capacity >= 1, "A session store holds at least one session, got \(capacity)")
     self.capacity = capacity
     self.idleLimit = idleLimit
+    self.protection = protection
   }
 
   /// How many sessions are kept, counting idle ones not dropped yet.
@@ -57,15 +65,25 @@ public struct SessionStore<Value> {
   }
 
   /// Adds a session under a new random id, dropping expired sessions and, when full, the
-  /// least recently used one.
+  /// least recently used one that is neither protected nor held.
   ///
-  /// - Returns: The new session's id: 32 lowercase hexadecimal digits.
+  /// - Parameters:
+  ///   - value: The new session.
+  ///   - now: The time.
+  ///   - isHeld: Whether a session is in use in a way that forbids evicting it.
+  /// - Returns: The new session's id, 32 lowercase hexadecimal digits; `nil` when the store
+  ///   is full of sessions that may not be evicted.
   /// - Complexity: O(*n*) in the number of sessions.
-  public mutating func insert(_ value: Value, now: ContinuousClock.Instant) -> String {
-    entries = entries.filter { now - $0.value.lastUse <= idleLimit }
-    while entries.count >= capacity,
-      let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
-    {
+  public mutating func insert(
+    _ value: Value, now: ContinuousClock.Instant, isHeld: (Value) -> Bool = { _ in false }
+  ) -> String? {
+    if entries.count >= capacity {
+      entries = entries.filter { now - $0.value.lastUse <= idleLimit }
+    }
+    if entries.count >= capacity {
+      let oldest = entries.filter { now - $0.value.lastUse > protection && !isHeld($0.value.value) }
+        .min { $0.value.lastUse < $1.value.lastUse }?.key
+      guard let oldest else { return nil }
       entries[oldest] = nil
     }
     var id: String
@@ -75,7 +93,7 @@ public struct SessionStore<Value> {
   }
 
   /// Whether a string has the shape of a session id (not whether such a session exists).
-  public static func isWellFormed(_ id: String) -> Bool {
+  public static func isWellFormed(_ id: some StringProtocol) -> Bool {
     id.utf8.count == 32 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
   }
 

@@ -1,0 +1,1 @@
+../../../Sources/CCmarkGFM/shim.h

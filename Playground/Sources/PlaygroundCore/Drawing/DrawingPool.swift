@@ -1,0 +1,254 @@
+import Foundation
+
+/// Threads that draw, with a bounded queue in front of them.
+///
+/// Drawing is seconds of CPU at worst and never yields, so it runs on threads of its own:
+/// neither SwiftNIO's event loops nor Swift's cooperative pool ever wait for it, and
+/// `/healthz`, the page's files and the images already drawn are answered while every drawing
+/// thread is busy. A request that finds the queue full is refused at once with a 503 and a
+/// `Retry-After`, and a job that waited past ``PlaygroundLimits/queueWait`` is refused the
+/// same way instead of being drawn for a client that has given up.
+///
+/// A thread takes the waiting job of the session that has used the least drawing time lately
+/// (its `usage`), so a client that draws without pause — inserting rows, making sessions,
+/// sending huge texts — waits behind everyone else instead of taking the threads from them;
+/// what it cannot get within ``PlaygroundLimits/queueWait`` is refused with a 503.
+///
+/// Jobs also carry an estimate (how long the session's last request of the kind took). Jobs
+/// estimated over ``PlaygroundLimits/heavyJob`` and over four times what jobs take on average,
+/// and jobs of sessions that have drawn more than ``PlaygroundLimits/busySessionUsage`` lately,
+/// are heavy: only the ``PlaygroundLimits/heavyWorkers`` threads take them, at a lower
+/// priority, and at most ``PlaygroundLimits/queuedHeavyJobs`` wait. So the other
+/// ``PlaygroundLimits/workers`` threads are always there for the quick answers of sessions
+/// used as people use them, and heavy drawing only takes the processor time they leave.
+public final class DrawingPool: Sendable {
+  private let limits: PlaygroundLimits
+  private let queue: JobQueue
+
+  /// Starts the threads.
+  ///
+  /// - Parameter limits: The threads, the queue's bounds and the heavy-job threshold.
+  public init(limits: PlaygroundLimits) {
+    precondition(limits.workers >= 1, "A drawing pool needs a thread, got \(limits.workers)")
+    self.limits = limits
+    queue = JobQueue(limits: limits)
+    for index in 0..<(limits.workers + limits.heavyWorkers) {
+      let queue = self.queue
+      let isHeavy = index >= limits.workers
+      let thread = Thread {
+        // The threads for heavy jobs run at a lower priority than the event loops and the
+        // other threads, so what they draw only takes the time nothing else needs. (On Linux
+        // a nice value belongs to a thread, and `who` 0 is the caller.)
+        #if os(Linux)
+          if isHeavy { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19) }
+          DrawingPool.nameThread(isHeavy ? "draw-heavy-\(index)" : "draw-\(index)")
+        #endif
+        var worker = DrawingWorker(index: index)
+        while let job = queue.next(worker: index) {
+          let start = DrawingPool.threadTime()
+          job.work(&worker)
+          queue.finish(job, after: DrawingPool.threadTime() - start)
+        }
+      }
+      thread.name = "playground-draw-\(index)"
+      thread.start()
+    }
+    // Refuses jobs that waited too long even while every drawing thread is busy.
+    let queue = self.queue
+    let reaper = Thread {
+      DrawingPool.nameThread("draw-reaper")
+      while queue.isRunning {
+        for job in queue.expired() {
+          job.refuse(.busy("the drawing waited longer than the server lets a request wait"))
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+    }
+    reaper.name = "playground-draw-reaper"
+    reaper.start()
+  }
+
+  deinit {
+    queue.stop()
+  }
+
+  /// Names the calling thread as `top -H` and /proc show it (Foundation's `Thread.name` is
+  /// not that name on Linux): at most 15 bytes.
+  static func nameThread(_ name: String) {
+    #if os(Linux)
+      try? Data(name.utf8.prefix(15)).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+    #endif
+  }
+
+  /// The processor time the calling thread has used.
+  ///
+  /// Jobs are measured in processor time, not wall time: a machine busy with other work, or
+  /// a thread at a lower priority, makes a job take longer without making it cost more, and a
+  /// cost measured by the clock would make a slowed session look heavy and slow it further.
+  public static func threadTime() -> Duration {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+  }
+
+  /// The jobs drawn so far and the processor time they took, by `light` or `heavy` and the
+  /// kind of request (`heavy tap list`, `light all`…).
+  public var drawn: [String: (jobs: Int, processor: Duration)] { queue.drawn }
+
+  /// How many jobs wait and how many are being drawn.
+  public var load: (queued: Int, running: Int) { queue.load }
+
+  /// Draws on a drawing thread.
+  ///
+  /// - Parameters:
+  ///   - kind: What the job draws, for the counts.
+  ///   - estimate: How long the job is expected to take.
+  ///   - usage: The drawing time the job's session has used lately; less goes first.
+  ///   - body: The drawing, given the thread's worker.
+  /// - Returns: What `body` returned.
+  /// - Throws: What `body` threw, or ``PlaygroundError`` 503 when the queue is full or the job
+  ///   waited too long.
+  public func run<Output: Sendable>(
+    kind: String = "", estimate: Duration = .zero, usage: Double = 0,
+    _ body: @escaping @Sendable (inout DrawingWorker) throws(PlaygroundError) -> Output
+  ) async throws(PlaygroundError) -> Output {
+    let result: Result<Output, PlaygroundError> = await withCheckedContinuation { continuation in
+      let job = Job(
+        kind: kind, estimate: estimate, usage: usage, enqueued: .now,
+        work: { worker in
+          do throws(PlaygroundError) {
+            continuation.resume(returning: .success(try body(&worker)))
+          } catch {
+            continuation.resume(returning: .failure(error))
+          }
+        },
+        refuse: { continuation.resume(returning: .failure($0)) })
+      if let refusal = queue.add(job) {
+        continuation.resume(returning: .failure(refusal))
+      }
+    }
+    return try result.get()
+  }
+}
+
+extension DrawingPool {
+  /// A drawing job: exactly one of `work` and `refuse` is called, once.
+  struct Job: Sendable {
+    var kind: String
+    var estimate: Duration
+    var usage: Double
+    /// Whether the job's estimate is well over what jobs take (set when it is queued).
+    var isHeavy = false
+    var enqueued: ContinuousClock.Instant
+    var work: @Sendable (inout DrawingWorker) -> Void
+    var refuse: @Sendable (PlaygroundError) -> Void
+  }
+
+  /// The waiting jobs, behind one lock; threads wait on its condition.
+  final class JobQueue: @unchecked Sendable {
+    // Every stored property is read and written with `condition` locked.
+    private let condition = NSCondition()
+    private var jobs: [Job] = []
+    private var running = 0
+    private var isStopped = false
+    private var counts: [String: (jobs: Int, processor: Duration)] = [:]
+    /// A running average of the processor time jobs take.
+    private var typical: Duration = .milliseconds(20)
+    private let limits: PlaygroundLimits
+
+    init(limits: PlaygroundLimits) {
+      self.limits = limits
+    }
+
+    var load: (queued: Int, running: Int) {
+      condition.withLock { (jobs.count, running) }
+    }
+
+    /// Queues a job, or says why not.
+    func add(_ job: Job) -> PlaygroundError? {
+      var job = job
+      return condition.withLock { () -> PlaygroundError? in
+        guard !isStopped else { return .busy("the server is stopping") }
+        // Heavy against what jobs cost now, not only against a fixed threshold.
+        job.isHeavy =
+          job.estimate > max(limits.heavyJob, typical * 4) || job.usage > limits.busySessionUsage
+        guard jobs.count < limits.queuedJobs else {
+          return .busy("\(jobs.count) drawings are waiting, the most the server queues")
+        }
+        if job.isHeavy, jobs.count(where: \.isHeavy) >= limits.queuedHeavyJobs {
+          return .busy(
+            "\(limits.queuedHeavyJobs) slow drawings are waiting, the most the server queues;"
+              + " a shorter text or a narrower width draws faster")
+        }
+        jobs.append(job)
+        condition.broadcast()
+        return nil
+      }
+    }
+
+    /// Takes the jobs that waited past ``PlaygroundLimits/queueWait`` out of the queue, for
+    /// the caller to refuse outside the lock.
+    func expired() -> [Job] {
+      condition.withLock {
+        let now = ContinuousClock.now
+        let expired = jobs.filter { now - $0.enqueued > limits.queueWait }
+        if !expired.isEmpty {
+          jobs.removeAll { now - $0.enqueued > limits.queueWait }
+        }
+        return expired
+      }
+    }
+
+    /// The next job for a thread, waiting for one; `nil` once stopped.
+    func next(worker index: Int) -> Job? {
+      condition.withLock {
+        while !isStopped {
+          // Light threads take light jobs, heavy threads heavy ones; with no heavy thread,
+          // the light ones take everything.
+          let isHeavyThread = index >= limits.workers
+          let takesEverything = limits.heavyWorkers == 0
+          let chosen = jobs.indices.filter {
+            takesEverything || jobs[$0].isHeavy == isHeavyThread
+          }.min {
+            (jobs[$0].usage, jobs[$0].enqueued) < (jobs[$1].usage, jobs[$1].enqueued)
+          }
+          if let chosen {
+            running += 1
+            return jobs.remove(at: chosen)
+          }
+          condition.wait()
+        }
+        return nil
+      }
+    }
+
+    /// Counts a job as done, and its processor time in the running average.
+    func finish(_ job: Job, after elapsed: Duration) {
+      condition.withLock {
+        running -= 1
+        typical = typical * 0.95 + elapsed * 0.05
+        let key = "\(job.isHeavy ? "heavy" : "light") \(job.kind)"
+        counts[key, default: (0, .zero)].jobs += 1
+        counts[key, default: (0, .zero)].processor += elapsed
+      }
+    }
+
+    /// The jobs drawn so far, by class and kind, and their processor time.
+    var drawn: [String: (jobs: Int, processor: Duration)] { condition.withLock { counts } }
+
+    var isRunning: Bool { condition.withLock { !isStopped } }
+
+    /// Stops the threads after their current jobs, refusing the jobs still waiting.
+    func stop() {
+      let waiting = condition.withLock {
+        isStopped = true
+        condition.broadcast()
+        defer { jobs = [] }
+        return jobs
+      }
+      for job in waiting {
+        job.refuse(.busy("the server is stopping"))
+      }
+    }
+  }
+}

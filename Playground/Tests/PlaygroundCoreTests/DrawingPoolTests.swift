@@ -1,0 +1,141 @@
+import Foundation
+import PlaygroundCore
+import Testing
+
+@Suite struct DrawingPoolTests {
+  /// A pool of one thread, held by a job until the gate opens.
+  private func heldPool(_ limits: PlaygroundLimits, gate: Gate) async throws -> (
+    DrawingPool, Task<Void, any Error>
+  ) {
+    let pool = DrawingPool(limits: limits)
+    let holder = Task { try await pool.run { _ in gate.wait() } }
+    while pool.load.running == 0 { try await Task.sleep(for: .milliseconds(2)) }
+    return (pool, holder)
+  }
+
+  @Test("the job of the session that has drawn least lately goes first")
+  func leastUsageFirst() async throws {
+    var limits = PlaygroundLimits()
+    limits.workers = 1
+    limits.heavyWorkers = 0
+    let gate = Gate()
+    let (pool, holder) = try await heldPool(limits, gate: gate)
+    let order = OrderLog()
+    var jobs: [Task<Void, any Error>] = []
+    for usage in [30, 10, 20] {
+      jobs.append(
+        Task {
+          try await pool.run(usage: Double(usage)) { _ in order.append(usage) }
+        })
+      while pool.load.queued < jobs.count { try await Task.sleep(for: .milliseconds(2)) }
+    }
+    gate.open()
+    try await holder.value
+    for job in jobs { try await job.value }
+    #expect(order.values == [10, 20, 30])
+  }
+
+  @Test("a full queue refuses at once with 503 and Retry-After; heavy jobs have a smaller queue")
+  func refusesWhenFull() async throws {
+    var limits = PlaygroundLimits()
+    limits.workers = 1
+    limits.heavyWorkers = 0
+    limits.queuedJobs = 2
+    limits.queuedHeavyJobs = 1
+    let gate = Gate()
+    let (pool, holder) = try await heldPool(limits, gate: gate)
+    let heavy = Task { try await pool.run(estimate: .seconds(1)) { _ in 1 } }
+    while pool.load.queued < 1 { try await Task.sleep(for: .milliseconds(2)) }
+    let secondHeavy = await #expect(throws: PlaygroundError.self) {
+      try await pool.run(estimate: .seconds(1)) { _ in 2 }
+    }
+    #expect(secondHeavy?.status == 503 && secondHeavy?.retryAfter == 1)
+    let light = Task { try await pool.run { _ in 3 } }
+    while pool.load.queued < 2 { try await Task.sleep(for: .milliseconds(2)) }
+    let full = await #expect(throws: PlaygroundError.self) { try await pool.run { _ in 4 } }
+    #expect(full?.status == 503 && full?.retryAfter == 1)
+    gate.open()
+    try await holder.value
+    #expect(try await heavy.value == 1)
+    #expect(try await light.value == 3)
+  }
+
+  @Test("a job that waited past the queue's wait is refused instead of drawn")
+  func refusesStaleJobs() async throws {
+    var limits = PlaygroundLimits()
+    limits.workers = 1
+    limits.heavyWorkers = 0
+    limits.queueWait = .milliseconds(100)
+    let gate = Gate()
+    let (pool, holder) = try await heldPool(limits, gate: gate)
+    let drawn = OrderLog()
+    let stale = await #expect(throws: PlaygroundError.self) {
+      try await pool.run { _ in drawn.append(1) }
+    }
+    #expect(stale?.status == 503)
+    gate.open()
+    try await holder.value
+    #expect(drawn.values.isEmpty)
+  }
+
+  @Test("heavy jobs are drawn by the heavy thread only, and light ones meanwhile by the others")
+  func heavyJobsHaveTheirOwnThread() async throws {
+    var limits = PlaygroundLimits()
+    limits.workers = 1
+    limits.heavyWorkers = 1
+    let gate = Gate()
+    let pool = DrawingPool(limits: limits)
+    // A heavy job holds the heavy thread...
+    let heavy = Task {
+      try await pool.run(estimate: .seconds(2)) { worker in
+        gate.wait()
+        return worker.index
+      }
+    }
+    while pool.load.running == 0 { try await Task.sleep(for: .milliseconds(2)) }
+    // ...and light jobs are drawn on the light thread meanwhile.
+    for _ in 0..<3 {
+      #expect(try await pool.run(estimate: .milliseconds(5)) { worker in worker.index } == 0)
+    }
+    // A session that has drawn a lot lately is served like a heavy job: it waits for the
+    // heavy thread rather than taking the light one.
+    let busy = Task { try await pool.run(usage: 30) { worker in worker.index } }
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(pool.load.queued == 1)
+    gate.open()
+    #expect(try await heavy.value == 1)
+    #expect(try await busy.value == 1)
+  }
+}
+
+@Suite struct DrawingWorkerTests {
+  @Test("a drawing thread keeps the default typesetter and that of the language it used last")
+  func boundsTypesetters() async throws {
+    var limits = PlaygroundLimits()
+    limits.workers = 1
+    limits.heavyWorkers = 0
+    let pool = DrawingPool(limits: limits)
+    let kept = try await pool.run { worker throws(PlaygroundError) in
+      var seen: [[String]] = []
+      for language in ["", "en", "ja", "", "he", "ja"] {
+        _ = try worker.typesetter(for: language)
+        seen.append(worker.languages)
+      }
+      return seen
+    }
+    #expect(kept == [[], ["en"], ["ja"], ["ja"], ["he"], ["ja"]])
+    #expect(DrawingWorker.maximumTypesetters == 1)
+  }
+}
+
+/// Values appended from drawing threads, read by the test.
+final class OrderLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [Int] = []
+
+  func append(_ value: Int) {
+    lock.withLock { stored.append(value) }
+  }
+
+  var values: [Int] { lock.withLock { stored } }
+}
