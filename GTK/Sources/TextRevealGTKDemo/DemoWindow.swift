@@ -227,7 +227,7 @@ final class DemoWindow {
     let page = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 8, margin: 16)
     let thread = ChatThread(packages: packages)
     for (index, message) in thread.messages.enumerated() {
-      let text = try MarkdownParser.styledText(
+      let text = MarkdownParser.styledText(
         from: message.markdown, base: TextStyle(size: Self.bodySize))
       let bubble = try SpoilerTextWidget(text: text, seed: UInt64(index + 1))
       bubble.naturalWidthLimit = 440
