@@ -62,8 +62,17 @@ extension Suite {
       makeList(texts, textWidth: Self.rowTextWidth),
       engine: TextLayoutEngine(shaper: checkStack.shaper, analyzer: checkStack.analyzer))
     var mismatches: [String] = []
-    // Each row's text, and whether it is cut (a cut row is an expandable element).
-    let rowTexts = Self.texts(in: check.items)
+    // Each row's text, and whether it is cut (a cut row is an expandable element). A cut row's
+    // "more" label is a text of the display list too: only the rows' own texts are compared.
+    var rowTexts: [LaidOutText] = []
+    var items = Self.texts(in: check.items)[...]
+    for text in texts {
+      while let next = items.first, next.text.string != text.string { items.removeFirst() }
+      if let next = items.popFirst() { rowTexts.append(next) }
+    }
+    guard rowTexts.count == texts.count else {
+      throw .setup("the list shows \(rowTexts.count) row texts for \(texts.count) rows")
+    }
     let rowCuts = check.accessibility.filter { $0.role == .row }.map { $0.isExpanded != nil }
     for ((laidOut, isTruncated), text) in zip(zip(rowTexts, rowCuts), texts) {
       let peerCut = peer.truncationCheck(text)

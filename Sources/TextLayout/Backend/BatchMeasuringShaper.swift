@@ -21,14 +21,40 @@ package protocol BatchMeasuringShaper: TextShaper {
     into measures: inout [ShapedMeasure])
 }
 
-/// A shaper that measures a batch piece by piece: what the engine measures with when its
-/// shaper does not measure batches itself.
-struct PieceByPieceShaper: BatchMeasuringShaper {
-  let base: any TextShaper
+/// A shaper that stores the glyphs of pieces of one string in a ``GlyphStorage``: how the
+/// engine places its lines' pieces without making arrays for each.
+///
+/// A performance hook of this package's own shaper, like ``BatchMeasuringShaper``: the engine
+/// stores what ``TextShaper/shape(_:style:isRightToLeft:)`` gives for a shaper that does not
+/// conform, with the same results.
+package protocol GlyphStoringShaper: BatchMeasuringShaper {
+  /// Stores the glyphs of pieces of one string that share a style and a direction.
+  ///
+  /// - Parameters:
+  ///   - pieces: UTF-8 ranges of `string`, none containing a paragraph separator.
+  ///   - string: The text the pieces come from; the characters around a piece are its context.
+  ///   - style: The style of every piece.
+  ///   - isRightToLeft: Whether the pieces are shaped right to left.
+  ///   - storage: Where the pieces' glyphs and clusters are appended.
+  ///   - stored: Where the pieces are appended, in order: for each, exactly what
+  ///     `storage.append(shape(piece, style: style, isRightToLeft: isRightToLeft))` gives for
+  ///     the piece as a substring of `string`.
+  func store(
+    _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
+    into storage: inout GlyphStorage, stored: inout [StoredPiece])
+}
 
-  /// The shaper itself when it measures batches, otherwise the adapter around it.
-  static func wrapping(_ shaper: any TextShaper) -> any BatchMeasuringShaper {
-    (shaper as? any BatchMeasuringShaper) ?? PieceByPieceShaper(base: shaper)
+/// The engine's view of a shaper: the shaper itself when it measures batches and stores
+/// glyphs, otherwise an adapter that does both piece by piece through the public protocol.
+struct PieceByPieceShaper: GlyphStoringShaper {
+  let base: any TextShaper
+  /// The base as a batch measurer, when it is one.
+  let batch: (any BatchMeasuringShaper)?
+
+  /// The shaper itself when it does both, otherwise the adapter around it.
+  static func wrapping(_ shaper: any TextShaper) -> any GlyphStoringShaper {
+    (shaper as? any GlyphStoringShaper)
+      ?? PieceByPieceShaper(base: shaper, batch: shaper as? any BatchMeasuringShaper)
   }
 
   func metrics(for style: TextStyle) -> FontMetrics { base.metrics(for: style) }
@@ -45,13 +71,35 @@ struct PieceByPieceShaper: BatchMeasuringShaper {
     _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
     into measures: inout [ShapedMeasure]
   ) {
-    let utf8 = string.utf8
-    for piece in pieces {
-      let start = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound)
-      let end = utf8.index(start, offsetBy: piece.count)
-      measures.append(
-        base.measure(string[start..<end], style: style, isRightToLeft: isRightToLeft))
+    if let batch {
+      batch.measure(
+        pieces, in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
+      return
     }
+    for piece in pieces {
+      measures.append(
+        base.measure(
+          Self.substring(piece, of: string), style: style, isRightToLeft: isRightToLeft))
+    }
+  }
+
+  func store(
+    _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
+    into storage: inout GlyphStorage, stored: inout [StoredPiece]
+  ) {
+    for piece in pieces {
+      stored.append(
+        storage.append(
+          base.shape(
+            Self.substring(piece, of: string), style: style, isRightToLeft: isRightToLeft)))
+    }
+  }
+
+  /// A UTF-8 range of a string as a substring of it.
+  static func substring(_ range: Range<Int>, of string: String) -> Substring {
+    let utf8 = string.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+    return string[start..<utf8.index(start, offsetBy: range.count)]
   }
 }
 

@@ -18,10 +18,13 @@ package struct LineRun: Sendable, Hashable {
   package var x: Double
   /// The run's total advance.
   package var width: Double
+  /// The run's glyphs and clusters, in the storage its layout's runs share.
+  package var glyphs: PlacedGlyphs
+
   /// The glyphs, in visual order, with cluster offsets relative to ``range``'s start.
-  package var glyphRuns: [GlyphRun]
+  package var glyphRuns: [GlyphRun] { glyphs.glyphRuns }
   /// The shaping clusters in logical order, with ranges relative to ``range``'s start.
-  package var clusters: [ShapedText.Cluster]
+  package var clusters: [ShapedText.Cluster] { Array(glyphs.clusterSlice) }
 
   /// What a run of a line shows.
   package enum Role: Sendable, Hashable {
@@ -38,6 +41,7 @@ package struct LineRun: Sendable, Hashable {
   /// - Returns: For each cluster, its absolute UTF-8 range (for `.text` runs) and its left and
   ///   right x.
   package func clusterExtents() -> [(range: Range<Int>, minX: Double, maxX: Double)] {
+    let clusters = glyphs.clusterSlice
     var result: [(range: Range<Int>, minX: Double, maxX: Double)] = []
     result.reserveCapacity(clusters.count)
     var pen = 0.0

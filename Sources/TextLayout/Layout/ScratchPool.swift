@@ -9,7 +9,7 @@ final class ScratchPool: Sendable {
   /// The buffers of one layout.
   struct Buffers {
     /// The measured segments' batches.
-    var batch = LayoutBuilder.MeasureBatch()
+    var batch = SegmentMaker.MeasureBatch()
     /// The drafted lines' segments.
     var lineSegments: [Segment] = []
   }

@@ -17,9 +17,10 @@ public struct TextLayoutEngine: Sendable {
   @_spi(Backend) public let shaper: any TextShaper
   /// The Unicode services backend.
   @_spi(Backend) public let analyzer: any UnicodeAnalyzer
-  /// The shaper as one that measures batches: itself when it is one, otherwise an adapter
-  /// that measures piece by piece. Looked up once here, not for every layout.
-  let batchShaper: any BatchMeasuringShaper
+  /// The shaper as one that measures batches and stores glyphs: itself when it is one,
+  /// otherwise an adapter that does both piece by piece. Looked up once here, not for every
+  /// layout.
+  let layoutShaper: any GlyphStoringShaper
   /// The first analysis window, in UTF-8 bytes, for long paragraphs of a limited layout; `nil`
   /// estimates it from the width, font size and remaining lines. Tests set it small to make
   /// several windows.
@@ -35,7 +36,7 @@ public struct TextLayoutEngine: Sendable {
   @_spi(Backend) public init(shaper: any TextShaper, analyzer: any UnicodeAnalyzer) {
     self.shaper = shaper
     self.analyzer = analyzer
-    self.batchShaper = PieceByPieceShaper.wrapping(shaper)
+    self.layoutShaper = PieceByPieceShaper.wrapping(shaper)
   }
 
   /// Lays out a text.
@@ -51,7 +52,7 @@ public struct TextLayoutEngine: Sendable {
   public func layout(
     _ text: StyledText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
-    try withBuilder(text, configuration: configuration) { $0.run() }
+    try withPass(text, configuration: configuration) { $0.run() }
   }
 
   /// Lays out a prepared text, reusing the analysis earlier layouts of it made.
@@ -69,7 +70,7 @@ public struct TextLayoutEngine: Sendable {
   public func layout(
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LaidOutText {
-    try withBuilder(prepared.text, prepared: prepared, configuration: configuration) { $0.run() }
+    try withPass(prepared.text, prepared: prepared, configuration: configuration) { $0.run() }
   }
 
   /// Measures a text: the line count, size and cut of its layout, without placing glyphs.
@@ -85,7 +86,7 @@ public struct TextLayoutEngine: Sendable {
   public func measure(
     _ text: StyledText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> TextMeasurement {
-    try withBuilder(text, configuration: configuration) { $0.runMeasurement() }
+    try withPass(text, configuration: configuration) { $0.runMeasurement() }
   }
 
   /// Measures a prepared text, reusing the analysis earlier layouts of it made.
@@ -103,7 +104,7 @@ public struct TextLayoutEngine: Sendable {
   public func measure(
     _ prepared: PreparedText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> TextMeasurement {
-    try withBuilder(prepared.text, prepared: prepared, configuration: configuration) {
+    try withPass(prepared.text, prepared: prepared, configuration: configuration) {
       $0.runMeasurement()
     }
   }
@@ -126,18 +127,18 @@ public struct TextLayoutEngine: Sendable {
     try configuration.validate()
     var measurements: [TextMeasurement] = []
     measurements.reserveCapacity(texts.count)
-    // One set of buffers, handed from each text's builder to the next.
+    // One set of buffers, handed from each text's pass to the next.
     var buffers = scratch.take()
     defer { scratch.giveBack(buffers) }
     _ = analyzer.takeFailure()  // what direct calls of the analyzer left on this thread
     for prepared in texts {
-      var builder = try makeBuilder(
-        prepared.text, prepared: prepared, configuration: configuration)
-      // Swapped in and out, so that the builder holds the only references.
       buffers.lineSegments.removeAll(keepingCapacity: true)
-      swap(&builder.buffers, &buffers)
-      measurements.append(builder.runMeasurement())
-      swap(&builder.buffers, &buffers)
+      var pass = try makePass(
+        prepared.text, prepared: prepared, configuration: configuration, buffers: buffers)
+      // Taken back out, so that the pass holds the only references.
+      buffers = ScratchPool.Buffers()
+      measurements.append(pass.runMeasurement())
+      buffers = pass.buffers
     }
     if let failure = analysisFailure() {
       for prepared in texts { prepared.forgetAnalysis() }
@@ -148,16 +149,16 @@ public struct TextLayoutEngine: Sendable {
 
   /// One run of the layout algorithm over a text, once the configuration is checked, with
   /// buffers lent by the engine's pool and given back after.
-  private func withBuilder<Result>(
+  private func withPass<Result>(
     _ text: StyledText, prepared: PreparedText? = nil, configuration: LayoutConfiguration,
-    _ run: (inout LayoutBuilder) -> Result
+    _ run: (inout LayoutPass) -> Result
   ) throws(TextLayoutError) -> Result {
     try configuration.validate()
-    var builder = try makeBuilder(text, prepared: prepared, configuration: configuration)
-    builder.buffers = scratch.take()
-    defer { scratch.giveBack(builder.buffers) }
+    var pass = try makePass(
+      text, prepared: prepared, configuration: configuration, buffers: scratch.take())
     _ = analyzer.takeFailure()  // what direct calls of the analyzer left on this thread
-    let result = run(&builder)
+    let result = run(&pass)
+    scratch.giveBack(pass.buffers)
     if let failure = analysisFailure() {
       prepared?.forgetAnalysis()
       throw failure
@@ -171,17 +172,18 @@ public struct TextLayoutEngine: Sendable {
     analyzer.takeFailure().map { .analysisFailed("\($0)") }
   }
 
-  /// A builder for a text and a checked configuration, once the text's length is checked.
-  private func makeBuilder(
-    _ text: StyledText, prepared: PreparedText?, configuration: LayoutConfiguration
-  ) throws(TextLayoutError) -> LayoutBuilder {
+  /// A layout pass for a text and a checked configuration, once the text's length is checked.
+  private func makePass(
+    _ text: StyledText, prepared: PreparedText?, configuration: LayoutConfiguration,
+    buffers: ScratchPool.Buffers
+  ) throws(TextLayoutError) -> LayoutPass {
     // Segments keep offsets in 32 bits. Counting a native string's UTF-8 takes constant time.
     let count = text.string.utf8.count
     guard count <= Int(Int32.max) else { throw .textTooLong(count) }
-    return LayoutBuilder(
-      text: text, configuration: configuration, shaper: shaper, batchShaper: batchShaper,
-      analyzer: analyzer,
-      initialWindow: initialWindow, prepared: prepared)
+    return LayoutPass(
+      context: LayoutContext(
+        text: text, configuration: configuration, shaper: layoutShaper, analyzer: analyzer),
+      initialWindow: initialWindow, prepared: prepared, buffers: buffers)
   }
 
   /// Lays out a plain string with one style.

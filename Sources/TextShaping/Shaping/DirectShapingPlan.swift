@@ -24,11 +24,21 @@ final class DirectShapingPlan: Sendable {
   /// One bit per glyph, set for a glyph a run must not hold: a lookup other than pair
   /// positioning can start at it, or GDEF gives it a class other than base glyph.
   private let excluded: [UInt64]
+  /// One bit per glyph, set for a glyph that starts ligature substitutions and nothing else:
+  /// a run may hold it unless the glyph after it is one a ligature goes on with.
+  private let ligatureStarts: [UInt64]
+  /// For each glyph of ``ligatureStarts``, the second components of its ligatures.
+  private let ligatureSeconds: [UInt32: [UInt32]]
   private let glyphCount: Int
   private let kerning: PairPositioning
 
-  private init(excluded: [UInt64], glyphCount: Int, kerning: PairPositioning) {
+  private init(
+    excluded: [UInt64], ligatureStarts: [UInt64], ligatureSeconds: [UInt32: [UInt32]],
+    glyphCount: Int, kerning: PairPositioning
+  ) {
     self.excluded = excluded
+    self.ligatureStarts = ligatureStarts
+    self.ligatureSeconds = ligatureSeconds
     self.glyphCount = glyphCount
     self.kerning = kerning
   }
@@ -115,9 +125,27 @@ final class DirectShapingPlan: Sendable {
       return nil
     }
 
+    // Ligature substitutions keep their first glyphs out only where the next glyph can go on
+    // with a ligature (`liga`'s f in DejaVu Sans, before i, l or f): a lookup that does not
+    // match changes nothing, and every other glyph of the run is one no lookup starts at.
+    var ligatureSeconds: [UInt32: Set<UInt32>] = [:]
     for index in substitutions.indices {
+      guard let lookup = LookupTable(gsub, index: index, extensionType: 7) else { return nil }
+      // A lookup that skips base glyphs would match across the run's glyphs: not followed.
+      if lookup.type == 4 && lookup.flags & 0x2 == 0,
+        lookup.forEachLigatureStart(
+          isReachable: isReachable,
+          { first, second in
+            if let second {
+              ligatureSeconds[UInt32(first), default: []].insert(UInt32(second))
+            } else {
+              exclude(first)
+            }
+          })
+      {
+        continue
+      }
       guard
-        let lookup = LookupTable(gsub, index: index, extensionType: 7),
         lookup.forEachStartingGlyph(
           contextTypes: (5, 6), reachable: reachableList, isReachable: isReachable, exclude)
       else { return nil }
@@ -139,7 +167,17 @@ final class DirectShapingPlan: Sendable {
     else { return nil }
     // A glyph out of reach is never in a direct run: shaping checks both sets at once.
     for word in excluded.indices { excluded[word] |= ~reachable[word] }
-    return DirectShapingPlan(excluded: excluded, glyphCount: glyphCount, kerning: kerning)
+    // A ligature start that some other lookup starts at too stays out.
+    var ligatureStarts = [UInt64](repeating: 0, count: excluded.count)
+    var seconds: [UInt32: [UInt32]] = [:]
+    for (first, set) in ligatureSeconds
+    where excluded[Int(first) >> 6] & (1 << UInt64(first & 63)) == 0 {
+      ligatureStarts[Int(first) >> 6] |= 1 << UInt64(first & 63)
+      seconds[first] = set.sorted()
+    }
+    return DirectShapingPlan(
+      excluded: excluded, ligatureStarts: ligatureStarts, ligatureSeconds: seconds,
+      glyphCount: glyphCount, kerning: kerning)
   }
 
   /// The glyphs a direct run can hold in each face (see ``make(face:file:script:language:)``).
@@ -293,6 +331,12 @@ final class DirectShapingPlan: Sendable {
       guard glyph != 0, glyph < glyphCount,
         excluded[glyph >> 6] & (1 << UInt64(glyph & 63)) == 0
       else { return nil }
+      // A ligature's first glyph, followed by a glyph the ligature goes on with.
+      if ligatureStarts[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0, index + 1 < count,
+        ligatureSeconds[UInt32(glyph)]?.contains(glyphs[index + 1]) ?? true
+      {
+        return nil
+      }
     }
     let stride = UInt32(MemoryLayout<PairPositioning.Position>.stride)
     // The advances go straight into the positions' first field.

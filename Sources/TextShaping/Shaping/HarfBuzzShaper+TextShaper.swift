@@ -1,7 +1,7 @@
 import CHarfBuzz
 @_spi(Backend) import TextLayout
 
-@_spi(Backend) extension HarfBuzzShaper: TextShaper, BatchMeasuringShaper {
+@_spi(Backend) extension HarfBuzzShaper: TextShaper, GlyphStoringShaper {
   /// The unhinted metrics of the primary face a style resolves to, at the style's size; for a
   /// style in a CJK language, at least those of the language's CJK face (``strut(for:size:)``).
   ///
@@ -22,18 +22,34 @@ import CHarfBuzz
     return face === primary.font ? nil : face.metrics(size: size)
   }
 
-  /// A piece shaper for the style's size, strut and language.
+  /// What shaping a piece needs of its style besides the face: found once for a batch of
+  /// pieces, and only when one of them is a miss.
+  struct StyleShaping {
+    let style: TextStyle
+    let primary: PrimaryFont
+    /// The CJK face's metrics, for a style in a CJK language (``strut(for:size:)``).
+    let strut: FontMetrics?
+    /// The style's language for HarfBuzz, or `nil` to guess it.
+    let language: hb_language_t?
+  }
+
+  /// What shaping pieces of a style needs.
+  func styleShaping(_ style: TextStyle, primary: PrimaryFont) -> StyleShaping {
+    StyleShaping(
+      style: style, primary: primary, strut: strut(for: primary, size: style.size),
+      language: style.namesLanguage
+        ? style.language.map { hb_language_from_string($0.identifier, -1) } : nil)
+  }
+
+  /// A piece shaper for a piece of a style.
   func pieceShaper(
-    _ bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, primary: PrimaryFont,
-    isRightToLeft: Bool, characterStarts: [Int]
+    _ bytes: UnsafeBufferPointer<UInt8>, shaping: StyleShaping, isRightToLeft: Bool,
+    characterStarts: [Int]
   ) -> PieceShaper {
     PieceShaper(
-      bytes: bytes, size: style.size, isRightToLeft: isRightToLeft,
-      characterStarts: characterStarts, buffers: buffers,
-      strut: strut(for: primary, size: style.size),
-      language: style.namesLanguage
-        ? style.language.map { hb_language_from_string($0.identifier, -1) } : nil,
-      directPlans: directPlans)
+      bytes: bytes, size: shaping.style.size, isRightToLeft: isRightToLeft,
+      characterStarts: characterStarts, buffers: buffers, strut: shaping.strut,
+      language: shaping.language, directPlans: directPlans)
   }
 
   /// Shapes a piece of text with one style and one direction, using fallback faces where needed.
@@ -49,10 +65,19 @@ import CHarfBuzz
   @_spi(Backend) public func shape(_ text: Substring, style: TextStyle, isRightToLeft: Bool)
     -> ShapedText
   {
-    cached(text, style: style, isRightToLeft: isRightToLeft) { cache, bytes, key, hash in
-      cache.value(for: bytes, key: key, hash: hash)
-    } derive: { shaped, _ in
-      shaped
+    withPiece(text, style: style, isRightToLeft: isRightToLeft) { bytes, key, hash, primary in
+      let found = state.withLock { state in
+        state.shapes.value(for: bytes, key: key, hash: hash).map {
+          state.shapes.glyphs.shapedText($0.piece, measure: $0.measure)
+        }
+      }
+      if let found { return found }
+      return arenas.withArena { arena in
+        let (piece, measure) = shapeAndCache(
+          { text }, bytes: bytes, key: key, hash: hash,
+          shaping: styleShaping(style, primary: primary), into: &arena)
+        return arena.shapedText(piece, measure: measure)
+      }
     }
   }
 
@@ -69,16 +94,23 @@ import CHarfBuzz
   @_spi(Backend) public func measure(
     _ text: Substring, style: TextStyle, isRightToLeft: Bool
   ) -> ShapedMeasure {
-    cached(text, style: style, isRightToLeft: isRightToLeft) { cache, bytes, key, hash in
-      cache.measure(for: bytes, key: key, hash: hash)
-    } derive: { _, measure in
-      measure
+    withPiece(text, style: style, isRightToLeft: isRightToLeft) { bytes, key, hash, primary in
+      if let found = state.withLock({ $0.shapes.measure(for: bytes, key: key, hash: hash) }) {
+        return found
+      }
+      return arenas.withArena { arena in
+        shapeAndCache(
+          { text }, bytes: bytes, key: key, hash: hash,
+          shaping: styleShaping(style, primary: primary), into: &arena
+        ).measure
+      }
     }
   }
 
   /// Measures pieces of one string that share a style and a direction: the style is resolved
   /// once, every piece's key is made from the string's UTF-8 in place, and the cache is probed
-  /// for all of them under one lock; the pieces it lacks are shaped and cached after.
+  /// for all of them under one lock; the pieces it lacks are shaped into one arena and cached
+  /// under one lock after.
   ///
   /// - Parameters:
   ///   - pieces: UTF-8 ranges of `string`, none containing a paragraph separator.
@@ -91,12 +123,105 @@ import CHarfBuzz
     into measures: inout [ShapedMeasure]
   ) {
     guard !pieces.isEmpty else { return }
-    let primary = primaryFont(for: style)
     let first = measures.count
+    withKeys(of: pieces, in: string, style: style, isRightToLeft: isRightToLeft) {
+      text, keys, primary in
+      var misses = 0
+      state.withLock { state in
+        for (index, piece) in pieces.enumerated() {
+          let bytes = UnsafeBufferPointer(rebasing: text[piece])
+          if let found = state.shapes.measure(
+            for: bytes, key: keys[index].key, hash: keys[index].hash)
+          {
+            measures.append(found)
+          } else {
+            measures.append(Self.missing)
+            misses += 1
+          }
+        }
+      }
+      guard misses > 0 else { return }
+      arenas.withArena { arena in
+        shapeMisses(
+          pieces, in: string, text: text, keys: keys,
+          isMissing: { measures[first + $0].advance.isNaN }, style: style, primary: primary,
+          into: &arena)
+        for miss in arena.misses { measures[first + miss.index] = miss.measure }
+      }
+    }
+  }
+
+  /// Stores the glyphs of pieces of one string that share a style and a direction, as
+  /// ``measure(_:in:style:isRightToLeft:into:)`` measures them: the cache's glyphs are copied
+  /// under one lock, and the pieces it lacks are shaped, cached and copied after.
+  ///
+  /// - Parameters:
+  ///   - pieces: UTF-8 ranges of `string`, none containing a paragraph separator.
+  ///   - string: The text the pieces come from; the characters around a piece are its context.
+  ///   - style: The style of every piece.
+  ///   - isRightToLeft: Whether the pieces are shaped right to left.
+  ///   - storage: Where the pieces' glyphs and clusters are appended.
+  ///   - stored: Where the pieces are appended, in order.
+  package func store(
+    _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
+    into storage: inout GlyphStorage, stored: inout [StoredPiece]
+  ) {
+    guard !pieces.isEmpty else { return }
+    let first = stored.count
+    withKeys(of: pieces, in: string, style: style, isRightToLeft: isRightToLeft) {
+      text, keys, primary in
+      var misses = 0
+      state.withLock { state in
+        for (index, piece) in pieces.enumerated() {
+          let bytes = UnsafeBufferPointer(rebasing: text[piece])
+          if let found = state.shapes.value(
+            for: bytes, key: keys[index].key, hash: keys[index].hash)
+          {
+            stored.append(
+              state.shapes.glyphs.store(found.piece, measure: found.measure, into: &storage))
+          } else {
+            stored.append(Self.missingPiece)
+            misses += 1
+          }
+        }
+      }
+      guard misses > 0 else { return }
+      arenas.withArena { arena in
+        shapeMisses(
+          pieces, in: string, text: text, keys: keys,
+          isMissing: { stored[first + $0].advance.isNaN }, style: style, primary: primary,
+          into: &arena)
+        for miss in arena.misses {
+          stored[first + miss.index] = arena.store(
+            miss.piece, measure: miss.measure, into: &storage)
+        }
+      }
+    }
+  }
+
+  /// What stands for a miss in a batch until it is shaped: a NaN advance, which no shaped
+  /// piece has.
+  private static let missing = ShapedMeasure(
+    advance: .nan, hangingAdvance: 0, ascent: 0, descent: 0, lineGap: 0)
+  private static let missingPiece = StoredPiece(
+    runs: 0..<0, clusters: 0..<0, advance: .nan, ascent: 0, descent: 0, lineGap: 0,
+    uncoveredCharacterCount: 0)
+
+  /// Runs `body` with a string's UTF-8 and the cache key and hash of each of its pieces, for a
+  /// batch: the style is resolved once, and each key is made from the UTF-8 in place.
+  private func withKeys<Result>(
+    of pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
+    _ body: (
+      UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<(key: ShapeCache.Key, hash: UInt64)>,
+      PrimaryFont
+    ) -> Result
+  ) -> Result {
+    let primary = primaryFont(for: style)
     var contiguous = string
-    contiguous.withUTF8 { text in
-      withUnsafeTemporaryAllocation(of: (ShapeCache.Key, UInt64).self, capacity: pieces.count) {
-        keys in
+    return contiguous.withUTF8 { text in
+      withUnsafeTemporaryAllocation(
+        of: (key: ShapeCache.Key, hash: UInt64).self, capacity: pieces.count
+      ) { keys in
         for (index, piece) in pieces.enumerated() {
           let (before, after) = neighbors(of: piece, in: text, primary: primary)
           let key = ShapeCache.Key(
@@ -106,45 +231,52 @@ import CHarfBuzz
           keys.initializeElement(at: index, to: (key, hash))
         }
         defer { keys.deinitialize() }
-        // Misses are marked with a NaN advance, which no shaped piece has.
-        let missing = ShapedMeasure(
-          advance: .nan, hangingAdvance: 0, ascent: 0, descent: 0, lineGap: 0)
-        var misses = 0
-        state.withLock { state in
-          for (index, piece) in pieces.enumerated() {
-            let bytes = UnsafeBufferPointer(rebasing: text[piece])
-            if let found = state.shapes.measure(
-              for: bytes, key: keys[index].0, hash: keys[index].1)
-            {
-              measures.append(found)
-            } else {
-              measures.append(missing)
-              misses += 1
-            }
-          }
-        }
-        guard misses > 0 else { return }
-        let utf8 = string.utf8
-        for (index, piece) in pieces.enumerated() where measures[first + index].advance.isNaN {
-          let start = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound)
-          let substring = string[start..<utf8.index(start, offsetBy: piece.count)]
-          measures[first + index] = measureAndCache(
-            substring, bytes: UnsafeBufferPointer(rebasing: text[piece]), key: keys[index].0,
-            hash: keys[index].1, style: style, primary: primary)
-        }
+        return body(text, keys, primary)
       }
     }
   }
 
-  /// Looks a piece up in the shaping cache, shaping and caching it on a miss.
+  /// Shapes the pieces of a batch the cache lacked into `arena`, and caches them under one
+  /// lock.
   ///
-  /// The hit path allocates nothing and walks no `Substring`: it works on the UTF-8 of the
-  /// piece's base string (its paragraph's text, which holds the neighbours), hashes the bytes
-  /// and key once, and compares the cached text with the piece's bytes in place.
-  private func cached<Result: Sendable>(
+  /// - Parameter isMissing: Whether the piece at an index of the batch was a miss.
+  /// - Postcondition: `arena.misses` holds each miss's index in the batch, where it lies in
+  ///   the arena, and its measure.
+  private func shapeMisses(
+    _ pieces: [Range<Int>], in string: String, text: UnsafeBufferPointer<UInt8>,
+    keys: UnsafeMutableBufferPointer<(key: ShapeCache.Key, hash: UInt64)>,
+    isMissing: (Int) -> Bool, style: TextStyle, primary: PrimaryFont,
+    into arena: inout GlyphArena
+  ) {
+    let shaping = styleShaping(style, primary: primary)
+    for (index, piece) in pieces.enumerated() where isMissing(index) {
+      let (shapedPiece, measure) = shapeUncached(
+        {
+          let utf8 = string.utf8
+          let start = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound)
+          return string[start..<utf8.index(start, offsetBy: piece.count)]
+        },
+        bytes: UnsafeBufferPointer(rebasing: text[piece]), key: keys[index].key,
+        shaping: shaping, into: &arena)
+      arena.misses.append(GlyphArena.Miss(index: index, piece: shapedPiece, measure: measure))
+    }
+    state.withLock { state in
+      for miss in arena.misses {
+        state.shapes.insert(
+          miss.piece, of: arena, measure: miss.measure,
+          for: UnsafeBufferPointer(rebasing: text[pieces[miss.index]]), key: keys[miss.index].key,
+          hash: keys[miss.index].hash)
+      }
+    }
+  }
+
+  /// Runs `body` with a piece's UTF-8, its cache key and hash, and its style's face.
+  ///
+  /// It walks no `Substring`: it works on the UTF-8 of the piece's base string (its
+  /// paragraph's text, which holds the neighbours), and hashes the bytes and key once.
+  private func withPiece<Result>(
     _ text: Substring, style: TextStyle, isRightToLeft: Bool,
-    lookup: (borrowing ShapeCache, UnsafeBufferPointer<UInt8>, ShapeCache.Key, UInt64) -> Result?,
-    derive: (ShapedText, ShapedMeasure) -> Result
+    _ body: (UnsafeBufferPointer<UInt8>, ShapeCache.Key, UInt64, PrimaryFont) -> Result
   ) -> Result {
     let primary = primaryFont(for: style)
     var base = text.base
@@ -157,64 +289,28 @@ import CHarfBuzz
       let key = ShapeCache.Key(
         primary: primary, size: style.size, isRightToLeft: isRightToLeft, before: before,
         after: after)
-      let hash = ShapeCache.hash(utf8, key: key)
-      if let found = state.withLock({ lookup($0.shapes, utf8, key, hash) }) {
-        return found
-      }
-      let (shaped, measure) = shapeAndCache(
-        text, bytes: utf8, key: key, hash: hash, style: style, primary: primary)
-      return derive(shaped, measure)
+      return body(utf8, key, ShapeCache.hash(utf8, key: key), primary)
     }
   }
 
-  /// Measures a piece the cache lacks, and caches its measure: without making glyph runs when
-  /// it is in one face and script (the glyphs are made when a layout first asks for them),
-  /// otherwise with them.
-  ///
-  /// - Parameters: As ``shapeAndCache(_:bytes:key:hash:style:primary:)``.
-  private func measureAndCache(
-    _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key, hash: UInt64,
-    style: TextStyle, primary: PrimaryFont
-  ) -> ShapedMeasure {
-    // Most misses are a word in one face and script: its item is found in one pass, and it
-    // is measured without making glyphs.
-    let itemization = itemize(text, bytes: bytes, key: key, primary: primary)
-    if itemization.items.count == 1,
-      let measure = pieceShaper(
-        bytes, style: style, primary: primary, isRightToLeft: key.isRightToLeft,
-        characterStarts: itemization.characterStarts
-      ).measure(itemization.items[0], hangingStart: ShapedMeasure.hangingStart(inUTF8: bytes))
-    {
-      state.withLock {
-        $0.shapes.insert(nil, measure: measure, for: bytes, key: key, hash: hash)
-      }
-      return measure
-    }
-    return shapeAndCache(
-      text, bytes: bytes, key: key, hash: hash, style: style, primary: primary,
-      itemization: itemization
-    ).measure
-  }
-
-  /// Shapes a piece the cache lacks, and caches the result and its measure.
+  /// Shapes a piece the cache lacks into `arena`, and caches it.
   ///
   /// - Parameters:
-  ///   - text: The piece, in its paragraph.
+  ///   - text: The piece as a substring of its paragraph, made only when it is needed.
   ///   - bytes: The piece's UTF-8.
-  ///   - key: The piece's key, made from `primary`, the style, the direction and the
+  ///   - key: The piece's key, made from the style's face, the style, the direction and the
   ///     neighbours.
   ///   - hash: The hash of `bytes` and `key`.
-  ///   - itemization: The piece's items, when the caller has them already.
   private func shapeAndCache(
-    _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key, hash: UInt64,
-    style: TextStyle, primary: PrimaryFont, itemization: TextItemizer.Itemization? = nil
-  ) -> (shaped: ShapedText, measure: ShapedMeasure) {
-    let shaped = shapeUncached(
-      text, style: style, isRightToLeft: key.isRightToLeft, primary: primary,
-      itemization: itemization ?? itemize(text, bytes: bytes, key: key, primary: primary))
-    let measure = ShapedMeasure(shaped, text: text)
-    state.withLock { $0.shapes.insert(shaped, measure: measure, for: bytes, key: key, hash: hash) }
-    return (shaped, measure)
+    _ text: () -> Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key,
+    hash: UInt64, shaping: StyleShaping, into arena: inout GlyphArena
+  ) -> (piece: GlyphArena.Piece, measure: ShapedMeasure) {
+    let (piece, measure) = shapeUncached(
+      text, bytes: bytes, key: key, shaping: shaping, into: &arena)
+    state.withLock {
+      $0.shapes.insert(piece, of: arena, measure: measure, for: bytes, key: key, hash: hash)
+    }
+    return (piece, measure)
   }
 
   /// The characters around a piece in its paragraph that decide the face of spaces at its
@@ -381,50 +477,49 @@ import CHarfBuzz
     }
   }
 
-  /// The items of a piece, with this shaper's faces and the neighbours its key names: for a
-  /// piece in one face and script (most are), its one item found in one pass
-  /// (``TextItemizer/singleItem(of:before:after:primary:scalarFont:)``).
-  private func itemize(
-    _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key,
-    primary: PrimaryFont
-  ) -> TextItemizer.Itemization {
-    let (before, after) = neighborFaces(of: key)
-    if let single = TextItemizer.singleItem(
+  /// Shapes a piece into `arena`: its items, each with the rest of the piece as context. Most
+  /// pieces are in one face and script: their item is found in one pass
+  /// (``TextItemizer/singleItem(of:before:after:primary:scalarFont:characterStarts:)``), with
+  /// no arrays of their own.
+  ///
+  /// - Parameter text: The piece as a substring of its paragraph, made only when the piece has
+  ///   several items.
+  /// - Returns: Where the piece lies in the arena, and its measure.
+  private func shapeUncached(
+    _ text: () -> Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key,
+    shaping: StyleShaping, into arena: inout GlyphArena
+  ) -> (piece: GlyphArena.Piece, measure: ShapedMeasure) {
+    let primary = shaping.primary
+    let hangingStart = ShapedMeasure.hangingStart(inUTF8: bytes)
+    // The neighbours' faces take the lock: most pieces have none that matters.
+    let (before, after) =
+      key.before < 0 && key.after < 0 ? (nil, nil) : neighborFaces(of: key)
+    if let item = TextItemizer.singleItem(
       of: bytes, before: before, after: after, primary: primary.font,
-      scalarFont: { self.font(for: $0, primary: primary) })
+      scalarFont: { self.font(for: $0, primary: primary) },
+      characterStarts: &arena.characterStarts)
     {
-      return TextItemizer.Itemization(items: [single.item], characterStarts: single.characterStarts)
+      return pieceShaper(
+        bytes, shaping: shaping, isRightToLeft: key.isRightToLeft,
+        characterStarts: arena.characterStarts
+      ).shape(CollectionOfOne(item), hangingStart: hangingStart, into: &arena)
     }
-    return itemize(text, before: before, after: after, primary: primary)
-  }
-
-  /// The items of a piece, with this shaper's faces and these neighbours.
-  private func itemize(
-    _ text: Substring, before: TextItemizer.Neighbor?, after: TextItemizer.Neighbor?,
-    primary: PrimaryFont
-  ) -> TextItemizer.Itemization {
-    TextItemizer.itemize(
-      text, before: before, after: after, primary: primary.font,
+    let itemization = TextItemizer.itemize(
+      text(), before: before, after: after, primary: primary.font,
       font: { self.font(for: $0, primary: primary) },
       scalarFont: { self.font(for: $0, primary: primary) })
-  }
-
-  private func shapeUncached(
-    _ text: Substring, style: TextStyle, isRightToLeft: Bool, primary: PrimaryFont,
-    itemization: TextItemizer.Itemization
-  ) -> ShapedText {
     guard !itemization.items.isEmpty else {
-      let metrics = self.metrics(for: style)
-      return ShapedText(
-        runs: [], clusters: [], ascent: metrics.ascent, descent: metrics.descent,
-        lineGap: metrics.lineGap)
+      let metrics = self.metrics(for: shaping.style)
+      return (
+        .empty,
+        ShapedMeasure(
+          advance: 0, hangingAdvance: 0, ascent: metrics.ascent, descent: metrics.descent,
+          lineGap: metrics.lineGap)
+      )
     }
-    var utf8 = text
-    return utf8.withUTF8 { bytes in
-      pieceShaper(
-        bytes, style: style, primary: primary, isRightToLeft: isRightToLeft,
-        characterStarts: itemization.characterStarts
-      ).shape(itemization.items)
-    }
+    return pieceShaper(
+      bytes, shaping: shaping, isRightToLeft: key.isRightToLeft,
+      characterStarts: itemization.characterStarts
+    ).shape(itemization.items, hangingStart: hangingStart, into: &arena)
   }
 }

@@ -37,6 +37,8 @@ public final class HarfBuzzShaper: Sendable {
   let state = Mutex(State())
   /// The buffers shaping calls lend one another.
   let buffers = HarfBuzzBufferPool()
+  /// The arenas shaping calls shape misses into.
+  let arenas = GlyphArenaPool()
   /// The plans of runs shaped without HarfBuzz, whose shaping is provably trivial.
   let directPlans: DirectShapingPlans
 

@@ -134,6 +134,63 @@ struct LookupTable {
     return true
   }
 
+  /// Calls `body` with every way a ligature substitution (lookup type 4) can start in a run
+  /// of reachable glyphs: the first glyph of each ligature and its second component, or `nil`
+  /// for a ligature of one component, which replaces its glyph wherever it stands.
+  ///
+  /// A ligature whose second component is not reachable never forms in such a run, and is
+  /// passed over.
+  ///
+  /// - Returns: `false` when the lookup is not a ligature substitution, or a subtable is out
+  ///   of bounds or of an unknown format.
+  func forEachLigatureStart(
+    isReachable: (Int) -> Bool, _ body: (_ first: Int, _ second: Int?) -> Void
+  ) -> Bool {
+    guard type == 4 else { return false }
+    for offset in subtables {
+      guard table.u16(offset) == 1, let coverageOffset = table.u16(offset + 2),
+        let coverage = LayoutCoverage(table, at: offset + coverageOffset),
+        let setCount = table.u16(offset + 4)
+      else { return false }
+      var failed = false
+      coverage.forEachGlyph { glyph in
+        guard !failed, isReachable(glyph) else { return }
+        guard let index = coverage.index(of: glyph), index < setCount,
+          let setOffset = table.u16(offset + 6 + 2 * index)
+        else {
+          failed = true
+          return
+        }
+        // A null ligature set has no ligatures.
+        guard setOffset != 0 else { return }
+        let set = offset + setOffset
+        guard let ligatureCount = table.u16(set) else {
+          failed = true
+          return
+        }
+        for ligature in 0..<ligatureCount {
+          guard let ligatureOffset = table.u16(set + 2 + 2 * ligature),
+            let componentCount = table.u16(set + ligatureOffset + 2)
+          else {
+            failed = true
+            return
+          }
+          guard componentCount > 1 else {
+            body(glyph, nil)
+            continue
+          }
+          guard let second = table.u16(set + ligatureOffset + 4) else {
+            failed = true
+            return
+          }
+          if isReachable(second) { body(glyph, second) }
+        }
+      }
+      if failed { return false }
+    }
+    return true
+  }
+
   /// How a rule names the other glyphs of its context.
   private enum RuleKind {
     case glyph

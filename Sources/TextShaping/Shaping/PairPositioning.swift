@@ -54,9 +54,26 @@ struct PairPositioning {
       class2Count: Int, values: Int)
   }
 
+  /// A subtable's coverage and classes for every glyph of the face, read out of the font once
+  /// so that a pair costs array reads instead of binary searches.
+  struct DenseSubtable {
+    /// Each glyph's coverage index, -1 when the subtable does not cover it.
+    var coverage: [Int32]
+    /// Each glyph's class in the first and second class definitions (class pairs only).
+    var classes1: [UInt16]
+    var classes2: [UInt16]
+  }
+
   private let table: FontTableBytes
   /// The lookups, in the order HarfBuzz applies them, each a list of subtables.
   private let lookups: [[Subtable]]
+  /// The subtables read out for every glyph, in the lookups' order; empty when the face has
+  /// too many glyphs to spend the memory (see ``denseGlyphLimit``).
+  private let dense: [[DenseSubtable]]
+  /// The most glyphs a face may have for its subtables to be read out for every glyph: 8 bytes
+  /// a glyph and subtable, so DejaVu Sans's 6,000 glyphs cost under 50 KB a subtable, and a
+  /// CJK face's 65,000 glyphs keep its tables' binary searches.
+  static let denseGlyphLimit = 8192
   /// For each lookup and glyph, the first subtable whose coverage has the glyph (`UInt16.max`
   /// for none): the subtables before it cannot match at the glyph, so they are not asked.
   private let firstSubtables: [[UInt16]]
@@ -96,6 +113,37 @@ struct PairPositioning {
     }
     self.lookups = parsed
     self.firstSubtables = firstSubtables
+    dense =
+      glyphCount <= Self.denseGlyphLimit
+      ? parsed.map { $0.map { Self.dense($0, glyphCount: glyphCount) } } : []
+  }
+
+  /// A subtable's coverage and classes for each glyph.
+  private static func dense(_ subtable: Subtable, glyphCount: Int) -> DenseSubtable {
+    var dense = DenseSubtable(
+      coverage: [Int32](repeating: -1, count: glyphCount), classes1: [], classes2: [])
+    let coverage =
+      switch subtable {
+      case .glyphPairs(let coverage, _, _, _): coverage
+      case .classPairs(let coverage, _, _, _, _, _, _, _): coverage
+      }
+    coverage.forEachGlyph { glyph in
+      if glyph < glyphCount, let index = coverage.index(of: glyph) {
+        dense.coverage[glyph] = Int32(index)
+      }
+    }
+    if case .classPairs(_, _, _, let classes1, let classes2, _, _, _) = subtable {
+      dense.classes1 = [UInt16](repeating: 0, count: glyphCount)
+      dense.classes2 = [UInt16](repeating: 0, count: glyphCount)
+      // A glyph a definition does not list is in class 0, as `classOf` answers.
+      classes1.forEachGlyph { glyph, glyphClass in
+        if glyph < glyphCount { dense.classes1[glyph] = UInt16(clamping: glyphClass) }
+      }
+      classes2.forEachGlyph { glyph, glyphClass in
+        if glyph < glyphCount { dense.classes2[glyph] = UInt16(clamping: glyphClass) }
+      }
+    }
+    return dense
   }
 
   private static func subtable(_ table: FontTableBytes, at offset: Int) -> Subtable? {
@@ -160,8 +208,14 @@ struct PairPositioning {
         // Glyphs come from the face's character map, so they are below its glyph count.
         let first = Int(firsts[Int(glyphs[index])])
         if first < subtables.count {
-          for subtable in subtables[first...] {
-            if let moved = apply(subtable, at: index, glyphs: glyphs, positions: positions) {
+          for subtableIndex in first..<subtables.count {
+            let moved =
+              dense.isEmpty
+              ? apply(subtables[subtableIndex], at: index, glyphs: glyphs, positions: positions)
+              : apply(
+                subtables[subtableIndex], dense: dense[lookup][subtableIndex], at: index,
+                glyphs: glyphs, positions: positions)
+            if let moved {
               next = moved
               break
             }
@@ -169,6 +223,55 @@ struct PairPositioning {
         }
         index = next
       }
+    }
+  }
+
+  /// ``apply(_:at:glyphs:positions:)`` with the subtable's coverage and classes read out for
+  /// every glyph: the same answers, by array reads.
+  @inline(__always)
+  private func apply(
+    _ subtable: Subtable, dense: DenseSubtable, at index: Int,
+    glyphs: UnsafeMutableBufferPointer<UInt32>, positions: UnsafeMutableBufferPointer<Position>
+  ) -> Int? {
+    let second = index + 1
+    let covered = Int(dense.coverage[Int(glyphs[index])])
+    guard covered >= 0 else { return nil }
+    switch subtable {
+    case .glyphPairs(_, let first, let secondFormat, let pairSets):
+      guard covered < pairSets.count else { return nil }
+      let set = pairSets[covered]
+      guard set >= 0 else { return nil }
+      let recordSize = 2 * (1 + first.length + secondFormat.length)
+      let target = Int(glyphs[second])
+      var low = 0
+      var high = table.checkedU16(set) - 1
+      while low <= high {
+        let middle = (low + high) / 2
+        let record = set + 2 + recordSize * middle
+        let glyph = table.checkedU16(record)
+        if target < glyph {
+          high = middle - 1
+        } else if target > glyph {
+          low = middle + 1
+        } else {
+          first.apply(table, at: record + 2, to: &positions[index])
+          secondFormat.apply(table, at: record + 2 + 2 * first.length, to: &positions[second])
+          return secondFormat.length > 0 ? second + 1 : second
+        }
+      }
+      return nil
+    case .classPairs(
+      _, let first, let secondFormat, _, _, let class1Count, let class2Count, let values):
+      let class1 = Int(dense.classes1[Int(glyphs[index])])
+      // A second glyph past the face's glyphs is in class 0, as `classOf` answers.
+      let secondGlyph = Int(glyphs[second])
+      let class2 = secondGlyph < dense.classes2.count ? Int(dense.classes2[secondGlyph]) : 0
+      guard class1 < class1Count, class2 < class2Count else { return nil }
+      let record =
+        values + 2 * (first.length + secondFormat.length) * (class1 * class2Count + class2)
+      first.apply(table, at: record, to: &positions[index])
+      secondFormat.apply(table, at: record + 2 * first.length, to: &positions[second])
+      return secondFormat.length > 0 ? second + 1 : second
     }
   }
 

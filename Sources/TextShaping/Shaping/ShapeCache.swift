@@ -7,8 +7,9 @@ import Foundation
 ///
 /// The layout engine shapes every word of every visible line, so a hit must cost little more
 /// than hashing the word: one hash over the bytes and the key, an open-addressing table of
-/// entry indices, and a byte comparison against an arena that holds every cached text. Nothing
-/// is allocated and no reference is counted on a hit but the returned result's.
+/// entry indices, and a byte comparison against an arena that holds every cached text. The
+/// glyphs of every piece are kept in one ``GlyphArena``: caching a piece allocates nothing of
+/// its own, and a hit copies its glyphs straight into a layout's ``GlyphStorage``.
 struct ShapeCache {
   /// A character next to a piece, as a key holds it: the face by identifier, and the script.
   struct Neighbor {
@@ -62,10 +63,16 @@ struct ShapeCache {
     var key: Key
     var textStart: Int
     var textCount: Int
-    /// The glyphs; `nil` for a piece only measured so far, until a layout asks for them.
-    var shaped: ShapedText?
-    /// The widths and metrics of `shaped`, stored in place so that a measurement reads no
-    /// glyphs and counts no reference.
+    /// The piece's glyphs in ``glyphs``.
+    var piece: GlyphArena.Piece
+    /// The widths and metrics of the piece, stored in place so that a measurement reads no
+    /// glyphs.
+    var measure: ShapedMeasure
+  }
+
+  /// A result found in the cache: where its glyphs lie, and its measure.
+  struct Found {
+    var piece: GlyphArena.Piece
     var measure: ShapedMeasure
   }
 
@@ -75,8 +82,12 @@ struct ShapeCache {
   private var entries: [Entry] = []
   /// The bytes of every cached text, one after the other.
   private var text: [UInt8] = []
+  /// The glyphs of every cached piece, in font units.
+  private(set) var glyphs = GlyphArena()
   /// The number of entries at which the cache starts over.
   let limit: Int
+  /// The number of glyphs at which the cache starts over: about 24 MB of glyphs and clusters.
+  static let glyphLimit = 1 << 20
 
   init(limit: Int) {
     self.limit = limit
@@ -128,8 +139,10 @@ struct ShapeCache {
   /// The result cached for these bytes and key.
   func value(
     for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
-  ) -> ShapedText? {
-    index(of: bytes, key: key, hash: hash).flatMap { entries[$0].shaped }
+  ) -> Found? {
+    index(of: bytes, key: key, hash: hash).map {
+      Found(piece: entries[$0].piece, measure: entries[$0].measure)
+    }
   }
 
   /// The measure of the result cached for these bytes and key.
@@ -169,23 +182,24 @@ struct ShapeCache {
     }
   }
 
-  /// Caches a result (glyphs and measure, or the measure alone), unless one is cached for these
-  /// bytes and key already, when it only adds glyphs the cached one lacks; starts over when the
-  /// cache holds ``limit`` entries.
+  /// Caches a piece shaped into `shaped`, unless one is cached for these bytes and key already;
+  /// starts over when the cache holds ``limit`` entries or ``glyphLimit`` glyphs.
   mutating func insert(
-    _ shaped: ShapedText?, measure: ShapedMeasure, for bytes: UnsafeBufferPointer<UInt8>,
-    key: Key, hash: UInt64
+    _ piece: GlyphArena.Piece, of shaped: GlyphArena, measure: ShapedMeasure,
+    for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
   ) {
-    if let index = index(of: bytes, key: key, hash: hash) {
-      if entries[index].shaped == nil { entries[index].shaped = shaped }
-      return
-    }
-    if entries.count >= limit { removeAll() }
+    if index(of: bytes, key: key, hash: hash) != nil { return }
+    if entries.count >= limit || glyphs.glyphCount >= Self.glyphLimit { removeAll() }
     if (entries.count + 1) * 2 > slots.count { grow() }
+    if entries.capacity == 0 {
+      entries.reserveCapacity(256)
+      text.reserveCapacity(2048)
+      glyphs.reserveInitialCapacity()
+    }
     entries.append(
       Entry(
-        hash: hash, key: key, textStart: text.count, textCount: bytes.count, shaped: shaped,
-        measure: measure))
+        hash: hash, key: key, textStart: text.count, textCount: bytes.count,
+        piece: glyphs.append(piece, of: shaped), measure: measure))
     text.append(contentsOf: bytes)
     place(entries.count - 1)
   }
@@ -194,6 +208,7 @@ struct ShapeCache {
   mutating func removeAll() {
     entries.removeAll(keepingCapacity: true)
     text.removeAll(keepingCapacity: true)
+    glyphs.removeAll()
     for index in slots.indices { slots[index] = 0 }
   }
 

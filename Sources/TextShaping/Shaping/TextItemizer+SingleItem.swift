@@ -22,6 +22,23 @@ extension TextItemizer {
     primary: LoadedFont, scalarFont: (Unicode.Scalar) -> LoadedFont
   ) -> (item: Item, characterStarts: [Int])? {
     var characterStarts: [Int] = []
+    return singleItem(
+      of: bytes, before: before, after: after, primary: primary, scalarFont: scalarFont,
+      characterStarts: &characterStarts
+    ).map { ($0, characterStarts) }
+  }
+
+  /// ``singleItem(of:before:after:primary:scalarFont:)`` with the characters' offsets written
+  /// to a buffer the caller keeps, so that a cache miss allocates none.
+  ///
+  /// - Parameter characterStarts: Emptied, then given the UTF-8 offset of each character
+  ///   (complete only when the item is returned).
+  static func singleItem(
+    of bytes: UnsafeBufferPointer<UInt8>, before: Neighbor?, after: Neighbor?,
+    primary: LoadedFont, scalarFont: (Unicode.Scalar) -> LoadedFont,
+    characterStarts: inout [Int]
+  ) -> Item? {
+    characterStarts.removeAll(keepingCapacity: true)
     characterStarts.reserveCapacity(bytes.count)
     // The face of the characters that choose one, and the first of them's own script.
     var face: LoadedFont?
@@ -82,6 +99,6 @@ extension TextItemizer {
     {
       return nil
     }
-    return (Item(range: 0..<bytes.count, font: face, script: resolved), characterStarts)
+    return Item(range: 0..<bytes.count, font: face, script: resolved)
   }
 }

@@ -48,9 +48,10 @@ final class CountingShaper: TextShaper, Sendable {
     arguments: [3_000, 20_000, 400_000])
   func limited(length: Int) throws {
     let bytes = try Self.shapedBytes(length: length, limit: .lines(3))
-    // A short word is shaped once, then its lines; a long one a stretch at a time, and
-    // the stretches after the third line are never shaped.
-    #expect(bytes <= min(length, 2 * LayoutBuilder.wideWordStretch) + 200, "\(bytes) bytes")
+    // A short word is measured, shaped once for its graphemes (a shaper without a cache is
+    // asked twice), then its lines; a long one a stretch at a time, and the stretches after
+    // the third line are never shaped.
+    #expect(bytes <= min(2 * length, 2 * SegmentMaker.wideWordStretch) + 200, "\(bytes) bytes")
   }
 
   @Test("a long word's lines, cut stretch by stretch, are those of the whole word")
@@ -115,9 +116,9 @@ final class CountingShaper: TextShaper, Sendable {
     }
     for probe in -1...(offset + 1) {
       let linear = runs.firstIndex { $0.range.upperBound > probe }
-      #expect(LayoutBuilder.levelRunIndex(endingAfter: probe, in: runs) == linear, "at \(probe)")
+      #expect(LayoutContext.levelRunIndex(endingAfter: probe, in: runs) == linear, "at \(probe)")
     }
-    #expect(LayoutBuilder.levelRunIndex(endingAfter: 0, in: []) == nil)
+    #expect(LayoutContext.levelRunIndex(endingAfter: 0, in: []) == nil)
   }
 }
 

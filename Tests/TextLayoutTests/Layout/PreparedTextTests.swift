@@ -74,23 +74,29 @@ import Testing
     }
   }
 
-  @Test("laying a prepared text out again at another width analyzes and shapes nothing new")
+  @Test("laying a prepared text out again measures nothing new, and shapes what it places")
   func reuse() throws {
     let recorder = RecordingBackend(shaper: FixedAdvanceShaper(), analyzer: SimpleAnalyzer())
     let engine = TextLayoutEngine(shaper: recorder, analyzer: recorder)
     let string = String(repeating: "Messages wrap at words and keep their state. ", count: 20)
     let prepared = PreparedText(StyledText(string, style: ten))
-    // Unlimited first: the whole paragraph is analyzed and shaped once.
+    // Unlimited first: the whole paragraph is analyzed and measured once.
     _ = try engine.layout(prepared, configuration: LayoutConfiguration(width: 320))
     let first = recorder.record
+    var placed = 0
     for width in [480.0, 200, 100] {
-      _ = try engine.layout(
+      let layout = try engine.layout(
         prepared, configuration: LayoutConfiguration(width: width, lineLimit: .lines(3)))
+      placed += layout.lines.reduce(0) { $0 + $1.runs.count }
     }
-    _ = try engine.layout(prepared, configuration: LayoutConfiguration(width: 480))
+    let wide = try engine.layout(prepared, configuration: LayoutConfiguration(width: 480))
+    placed += wide.lines.reduce(0) { $0 + $1.runs.count }
     let after = recorder.record
     #expect(after.bytesAnalyzed == first.bytesAnalyzed)
-    #expect(after.shapeCalls == first.shapeCalls)
+    #expect(after.measureCalls == first.measureCalls)
+    // Glyphs are kept by the shaper's cache, not by the prepared text: placing a line asks
+    // for its pieces' glyphs, and nothing else is shaped.
+    #expect(after.shapeCalls - first.shapeCalls == placed)
   }
 
   @Test("a limited layout keeps what it analyzed; a longer one analyzes more")
@@ -103,13 +109,17 @@ import Testing
       prepared, configuration: LayoutConfiguration(width: 100, lineLimit: .lines(3)))
     let analyzed = recorder.record.bytesAnalyzed
     #expect(analyzed < 1_000)
+    let measured = recorder.record.measureCalls
     let shaped = recorder.record.shapeCalls
-    _ = try engine.layout(
+    let again = try engine.layout(
       prepared, configuration: LayoutConfiguration(width: 100, lineLimit: .lines(3)))
     _ = try engine.measure(
       prepared, configuration: LayoutConfiguration(width: 100, lineLimit: .lines(3)))
     #expect(recorder.record.bytesAnalyzed == analyzed)
-    #expect(recorder.record.shapeCalls == shaped)
+    #expect(recorder.record.measureCalls == measured)
+    // Only the placed pieces are shaped again (the shaper's cache keeps glyphs).
+    #expect(
+      recorder.record.shapeCalls - shaped == again.lines.reduce(0) { $0 + $1.runs.count })
     let more = try engine.layout(
       prepared, configuration: LayoutConfiguration(width: 100, lineLimit: .lines(30)))
     #expect(recorder.record.bytesAnalyzed > analyzed)

@@ -37,17 +37,17 @@ import Testing
         for count in 0..<24 {
           let head = String(String(repeating: filler, count: 3).prefix(count))
           let string = head + separator + filler
-          let builder = LayoutBuilder(
+          let context = LayoutContext(
             text: StyledText(string, style: TextStyle(size: 10)),
-            configuration: LayoutConfiguration(width: 100), shaper: FixedAdvanceShaper(),
-            analyzer: SimpleAnalyzer(), initialWindow: 256, prepared: nil)
+            configuration: LayoutConfiguration(width: 100),
+            shaper: PieceByPieceShaper.wrapping(FixedAdvanceShaper()), analyzer: SimpleAnalyzer())
           let length = string.utf8.count
           for start in [0, 1, 5] where start <= length {
-            let found = builder.findSeparator(from: start, to: length)
+            let found = context.findSeparator(from: start, to: length)
             let expected = naiveSeparator(in: string, from: start)
             #expect(found?.offset == expected?.offset && found?.length == expected?.length)
           }
-          #expect(builder.findSeparator(from: 0, to: head.utf8.count) == nil)
+          #expect(context.findSeparator(from: 0, to: head.utf8.count) == nil)
         }
       }
     }

@@ -274,6 +274,45 @@ import Testing
     }
   }
 
+  @Test("storing pieces' glyphs for a placed line gives each piece's shaped text, hit or miss")
+  func storeMatchesShape() {
+    let paragraph = "Hello  world, 你好 世界 שלום  עולם café\u{3000}end\u{200B} office"
+    let cuts = [0, 7, 13, 14, 21, 28, 30, 36, 38, 42, 47, 50, 55, 58, 61, 62, 68]
+    let pieces = zip(cuts, cuts.dropFirst()).map { $0..<$1 }
+    #expect(cuts.last == paragraph.utf8.count)
+    let style = TextStyle(size: 17)
+    let utf8 = paragraph.utf8
+    func substring(_ range: Range<Int>) -> Substring {
+      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      return paragraph[start..<utf8.index(start, offsetBy: range.count)]
+    }
+    for isRightToLeft in [false, true] {
+      // A shaper of its own for the reference, so that the two caches share nothing.
+      let shaper = HarfBuzzShaper()
+      let reference = HarfBuzzShaper()
+      // Every other piece is measured first, so the first store mixes hits and misses.
+      var measures: [ShapedMeasure] = []
+      shaper.measure(
+        pieces.enumerated().filter { $0.offset % 2 == 0 }.map(\.element), in: paragraph,
+        style: style, isRightToLeft: isRightToLeft, into: &measures)
+      for _ in 0..<2 {
+        var storage = GlyphStorage()
+        var stored: [StoredPiece] = []
+        shaper.store(
+          pieces, in: paragraph, style: style, isRightToLeft: isRightToLeft, into: &storage,
+          stored: &stored)
+        #expect(stored.count == pieces.count)
+        for (piece, part) in zip(pieces, stored) {
+          let text = substring(piece)
+          let expected = reference.shape(text, style: style, isRightToLeft: isRightToLeft)
+          #expect(storage.shapedText(part) == expected, "\(text.debugDescription)")
+          #expect(part.advance == expected.advance, "\(text.debugDescription)")
+          #expect(part.uncoveredCharacterCount == expected.uncoveredCharacterCount)
+        }
+      }
+    }
+  }
+
   @Test("a piece measured without its glyphs measures as its glyphs do, in every script")
   func glyphlessMeasures() {
     for isRightToLeft in [false, true] {

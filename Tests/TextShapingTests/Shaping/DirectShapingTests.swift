@@ -198,6 +198,25 @@ import Testing
     }
   }
 
+  /// DejaVu Sans's `liga` joins f with i, l or f (HarfBuzz draws "fi" as one glyph); any other
+  /// glyph after an f leaves it alone.
+  @Test(
+    "an f goes direct where no ligature of DejaVu Sans can start with it, and not where one can",
+    arguments: [
+      ("of", true), ("after", true), ("fox", true), ("fine", false), ("flow", false),
+      ("off", false),
+    ])
+  func ligatureStarts(word: String, isTaken: Bool) throws {
+    let style = TextStyle(fontFamily: "DejaVu Sans", size: 17)
+    let face = Self.shaper.fontID(for: style)
+    let result = Self.shaper.compareDirectShaping(word, font: face, script: "Latn", language: nil)
+    #expect(result == (isTaken ? .agrees : .declined))
+    // The words declined do form a ligature: fewer glyphs than characters.
+    let glyphs = Self.shaper.shape(word[...], style: style, isRightToLeft: false).runs
+      .reduce(0) { $0 + $1.glyphs.count }
+    #expect((glyphs < word.count) == !isTaken)
+  }
+
   @Test("layouts of the corpus have the same lines with and without the direct path")
   func sameLines() throws {
     let direct = TextLayoutEngine(

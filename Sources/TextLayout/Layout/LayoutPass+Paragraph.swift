@@ -1,6 +1,6 @@
-// MARK: - The paragraph loop
+// MARK: - A paragraph, window after window
 
-extension LayoutBuilder {
+extension LayoutPass {
   /// Where a laid-out paragraph ended.
   struct ParagraphEnd {
     /// The end of the paragraph's content.
@@ -20,18 +20,12 @@ extension LayoutBuilder {
     case windowEnded
   }
 
-  /// The state of filling lines from one analysis window: the window, where filling stands in
-  /// it, and the pieces this layout shapes for it.
+  /// The state of filling lines from one analysis window: the window, and where filling
+  /// stands in it.
   struct WindowFill {
     var analysis: WindowAnalysis
-    /// The window's piece chunks as they were when filling began (kept ones are only read).
-    var chunks: [[Piece]]
-    /// The index of the chunk this layout's new pieces go to.
-    let newChunk: Int
-    /// The pieces this layout shapes for the window.
-    var pieces: [Piece] = []
     /// The line being filled.
-    var filler: LineFiller
+    var filler: LineBreaker.LineFiller
     /// The next boundary (and segment) to add.
     var index = 0
     /// The drafted lines before this window.
@@ -51,10 +45,12 @@ extension LayoutBuilder {
     var lineStart = start
     var window = initialWindow(at: start)
     var paragraphLevel: UInt8?
+    let analyzer = WindowAnalyzer(context: context)
     while true {
       let scanEnd = window >= count - lineStart ? count : lineStart + window
-      var fill = beginFilling(
-        analyzeWindow(from: lineStart, scanEnd: scanEnd, paragraphLevel: paragraphLevel))
+      let analysis = analyzer.analyze(
+        from: lineStart, scanEnd: scanEnd, paragraphLevel: paragraphLevel)
+      var fill = beginFilling(analysis)
       let outcome = fillLines(&fill)
       endFilling(&fill)
       switch outcome {
@@ -65,13 +61,13 @@ extension LayoutBuilder {
         // a single line.
         lineStart = fill.filler.lineStart
         paragraphLevel = fill.analysis.paragraphLevel
-        if drafts.count == fill.linesBefore { window = Self.doubled(window) }
+        if lines.drafts.count == fill.linesBefore { window = Self.doubled(window) }
       }
     }
   }
 
   /// Lays out a paragraph of a prepared text, which keeps one analysis from the paragraph's
-  /// start so that later layouts find everything analyzed and shaped.
+  /// start so that later layouts find everything analyzed and measured.
   ///
   /// The kept window is taken out of the prepared text while this layout uses it, so that
   /// appending to it copies nothing, and put back when done. It is tried as it is even when
@@ -84,20 +80,22 @@ extension LayoutBuilder {
     from start: Int, keepingIn prepared: PreparedText
   ) -> WindowOutcome {
     var window = initialWindow(at: start)
+    let analyzer = WindowAnalyzer(context: context)
     let kept = prepared.take(at: start)
     // Whether the window reached the estimate once: a kept one may be smaller.
     var reachedEstimate = kept == nil
     let scanEnd = window >= count - start ? count : start + window
-    var fill = beginFilling(
-      kept ?? analyzeWindow(from: start, scanEnd: scanEnd, paragraphLevel: nil))
+    let analysis =
+      kept
+      ?? analyzer.analyze(from: start, scanEnd: scanEnd, paragraphLevel: nil)
+    var fill = beginFilling(analysis)
     var outcome = fillLines(&fill)
     while case .windowEnded = outcome {
       let covered = fill.analysis.end - start
       if reachedEstimate || covered >= window { window = Self.doubled(covered) }
       reachedEstimate = true
-      extend(&fill.analysis, to: window >= count - start ? count : start + window)
+      analyzer.extend(&fill.analysis, to: window >= count - start ? count : start + window)
       fill.filler.levels = fill.analysis.levelRuns
-      fill.chunks = fill.analysis.pieceChunks
       outcome = fillLines(&fill)
     }
     endFilling(&fill)
@@ -107,18 +105,15 @@ extension LayoutBuilder {
 
   /// Starts filling lines from a window: the line being filled starts at the window's start.
   mutating func beginFilling(_ analysis: WindowAnalysis) -> WindowFill {
-    paragraphLevel = analysis.paragraphLevel
     // Segments of a line left unfinished in an earlier window are laid out again.
-    let firstSegment = drafts.last?.segments.upperBound ?? 0
-    lineSegments.removeSubrange(firstSegment...)
-    // The lines drafted here find the window's chunks in the arenas from `arenas.count` on.
+    let firstSegment = lines.drafts.last?.segments.upperBound ?? 0
+    lines.lineSegments.removeSubrange(firstSegment...)
     return WindowFill(
-      analysis: analysis, chunks: analysis.pieceChunks, newChunk: analysis.pieceChunks.count,
-      filler: LineFiller(
+      analysis: analysis,
+      filler: LineBreaker.LineFiller(
         paragraphLevel: analysis.paragraphLevel, lineStart: analysis.start,
-        arena: arenas.count, levels: analysis.levelRuns,
-        firstSegment: firstSegment),
-      linesBefore: drafts.count)
+        levels: analysis.levelRuns, firstSegment: firstSegment),
+      linesBefore: lines.drafts.count)
   }
 
   /// Fills lines with the window's segments, from where filling stands, until the paragraph
@@ -126,64 +121,65 @@ extension LayoutBuilder {
   mutating func fillLines(_ fill: inout WindowFill) -> WindowOutcome {
     while fill.index < fill.analysis.boundaries.count {
       if fill.index == fill.analysis.segments.count {
-        makeNextSegments(&fill)
+        segments.makeNextSegments(
+          &fill.analysis, budget: bytesLeft(after: fill.filler),
+          floor: prepared == nil ? 0 : SegmentMaker.batchFloor, allowsWide: prepared == nil)
       }
       let segment = fill.analysis.segments[fill.index]
-      if !appendIfFits(segment, to: &fill.filler) {
-        guard
-          add(
-            segment, to: &fill.filler, chunks: fill.chunks, current: &fill.pieces,
-            currentChunk: fill.newChunk)
-        else { return .limitReached }
+      if !lines.appendIfFits(segment, to: &fill.filler) {
+        guard lines.add(segment, to: &fill.filler, maker: &segments) else {
+          return .limitReached
+        }
       }
       fill.index += 1
     }
     guard fill.analysis.isComplete else { return .windowEnded }
     let analysis = fill.analysis
-    emit(&fill.filler, end: analysis.end + analysis.separatorLength, endsParagraph: true)
+    lines.emit(
+      &fill.filler, end: analysis.end + analysis.separatorLength, endsParagraph: true)
     return .paragraphEnded(
       ParagraphEnd(end: analysis.end, separatorLength: analysis.separatorLength))
   }
 
-  /// Makes the window's next segments: measured in a batch when the layout only measures,
-  /// otherwise (or when the next holds a tab) the next one shaped; a word too long to shape whole is made by
-  /// ``makeWideSegment(_:isMandatory:levels:table:)``.
-  mutating func makeNextSegments(_ fill: inout WindowFill) {
-    let index = fill.index
-    let from = index == 0 ? fill.analysis.start : fill.analysis.boundaries[index - 1].offset
-    let boundary = fill.analysis.boundaries[index]
-    let hasTab = fill.analysis.hasTabs && containsTab(from..<boundary.offset)
-    if boundary.offset - from > Self.wideWordStretch, !hasTab,
-      let segment = makeWideSegment(
-        from..<boundary.offset, isMandatory: boundary.isMandatory,
-        levels: fill.analysis.levelRuns, table: &fill.analysis.metrics)
-    {
-      fill.analysis.segments.append(segment)
-    } else if measuresOnly && !hasTab {
-      // A segment with tabs is shaped even when only measuring: line filling walks its
-      // pieces, whose advances depend on where the segment starts.
-      measureNextSegments(&fill.analysis, budget: bytesLeft(after: fill.filler))
-    } else {
-      let segment = makeSegment(
-        from..<boundary.offset, levels: fill.analysis.levelRuns,
-        isMandatory: boundary.isMandatory, into: &fill.pieces,
-        location: .windowChunk(fill.newChunk), table: &fill.analysis.metrics)
-      fill.analysis.segments.append(segment)
-    }
-  }
-
-  /// Ends filling from a window: its pieces join the arenas the drafted lines index, and its
-  /// lines get its table of vertical metrics, complete now.
+  /// Ends filling from a window: its lines get its table of vertical metrics, complete now.
   mutating func endFilling(_ fill: inout WindowFill) {
-    for index in fill.linesBefore..<drafts.count {
-      drafts[index].metrics = fill.analysis.metrics
+    for index in fill.linesBefore..<lines.drafts.count {
+      lines.drafts[index].metrics = fill.analysis.metrics
     }
-    if !fill.pieces.isEmpty { fill.analysis.pieceChunks.append(fill.pieces) }
-    arenas.append(contentsOf: fill.analysis.pieceChunks)
   }
 
-  /// Twice a window's size, without overflowing.
-  static func doubled(_ size: Int) -> Int {
-    size > Int.max / 2 ? Int.max : size * 2
+  // MARK: - Window sizes
+
+  /// The first window's size for a limited layout: an estimate of the bytes the remaining lines
+  /// can hold, plus twice ``WindowAnalyzer/windowMargin``.
+  ///
+  /// Four bytes per em of line covers Latin (under 2), CJK (3) and most Cyrillic, Greek and
+  /// Hebrew (3 to 4); Arabic and Thai with their marks can need more, and then the window
+  /// grows. Too large a window costs line-break analysis (about 130 instructions a byte with
+  /// ICU) on text that is never shown; too small costs another analysis. The estimate is
+  /// generous on purpose: the same window then holds the lines of a wider layout of a prepared
+  /// text (a list after a rotation). Measured on the list benchmark, three bytes an em made the
+  /// first pass about 5% faster and a re-layout at 480 points 30% slower.
+  func initialWindow(at offset: Int) -> Int {
+    guard limit != Int.max else { return Int.max }
+    if let fixedWindow { return max(fixedWindow, 2 * WindowAnalyzer.windowMargin) }
+    let ems = emsLeft(at: offset, pen: 0)
+    return Int(min(ems * 4, Double(Int.max / 4))) + 2 * WindowAnalyzer.windowMargin
+  }
+
+  /// The ems the lines left (the one being filled, up to `pen`, and those after it) can still
+  /// hold, in the font size at `offset`. For limited layouts only.
+  func emsLeft(at offset: Int, pen: Double) -> Double {
+    let size = max(1, context.text.size(at: offset))
+    return max(0, Double(limit - lines.drafts.count) * context.configuration.width - pen) / size
+  }
+
+  /// About how many UTF-8 bytes the lines left can still hold, at three bytes an em (Cyrillic,
+  /// Greek and CJK text; Latin needs two, so a batch may measure a few words past the last
+  /// line, which costs less than the many small batches of a lower estimate).
+  func bytesLeft(after filler: LineBreaker.LineFiller) -> Int {
+    guard limit != Int.max else { return Int.max }
+    let ems = emsLeft(at: filler.lineStart, pen: filler.pen)
+    return Int(min(ems * 3, Double(Int.max / 4)))
   }
 }

@@ -1,0 +1,154 @@
+/// The glyphs and clusters of shaped pieces in flat arrays, one set of arrays for many pieces:
+/// a layout places its lines' pieces into one storage, so placing a line allocates nothing per
+/// piece, and the shaper copies a cached piece in without making its arrays.
+///
+/// A piece's part is a ``StoredPiece``: where its runs and clusters lie, with its sums. The
+/// values are those of the piece's ``ShapedText``, bit for bit: ``append(_:)`` stores one, and
+/// ``shapedText(_:)`` makes one back.
+package struct GlyphStorage: Sendable {
+  /// A run of glyphs of one face, in visual order: a ``GlyphRun`` whose arrays live in the
+  /// storage's.
+  package struct Run: Sendable, Hashable {
+    package var font: FontID
+    package var size: Double
+    package var isRightToLeft: Bool
+    /// Where the run's glyphs are in the glyph arrays.
+    package var glyphs: Range<Int>
+
+    package init(font: FontID, size: Double, isRightToLeft: Bool, glyphs: Range<Int>) {
+      self.font = font
+      self.size = size
+      self.isRightToLeft = isRightToLeft
+      self.glyphs = glyphs
+    }
+  }
+
+  package var runs: [Run] = []
+  package var glyphs: [UInt32] = []
+  package var advances: [Double] = []
+  package var offsets: [GlyphOffset] = []
+  /// Each glyph's cluster: the UTF-8 offset, relative to its piece, where it starts.
+  package var glyphClusters: [Int] = []
+  /// The pieces' clusters, each piece's in logical order, ranges relative to the piece.
+  package var clusters: [ShapedText.Cluster] = []
+
+  package init() {}
+
+  /// Makes room for about `pieces` pieces of `glyphs` glyphs in all.
+  package mutating func reserveCapacity(pieces: Int, glyphs count: Int) {
+    runs.reserveCapacity(pieces)
+    glyphs.reserveCapacity(count)
+    advances.reserveCapacity(count)
+    offsets.reserveCapacity(count)
+    glyphClusters.reserveCapacity(count)
+    clusters.reserveCapacity(count)
+  }
+
+  /// Makes room for `count` more glyphs in the per-glyph arrays that are appended one glyph at
+  /// a time, growing them by doubling.
+  @inline(__always)
+  package mutating func reserveCapacity(adding count: Int) {
+    let needed = advances.count + count
+    guard needed > advances.capacity else { return }
+    let capacity = max(needed, 2 * advances.capacity)
+    advances.reserveCapacity(capacity)
+    offsets.reserveCapacity(capacity)
+    glyphClusters.reserveCapacity(capacity)
+  }
+
+  /// Empties the storage, keeping its memory.
+  package mutating func removeAll() {
+    runs.removeAll(keepingCapacity: true)
+    glyphs.removeAll(keepingCapacity: true)
+    advances.removeAll(keepingCapacity: true)
+    offsets.removeAll(keepingCapacity: true)
+    glyphClusters.removeAll(keepingCapacity: true)
+    clusters.removeAll(keepingCapacity: true)
+  }
+
+  /// Stores a shaped piece.
+  package mutating func append(_ shaped: ShapedText) -> StoredPiece {
+    let firstRun = runs.count
+    let firstCluster = clusters.count
+    for run in shaped.runs {
+      let start = glyphs.count
+      glyphs += run.glyphs
+      advances += run.advances
+      offsets += run.offsets
+      glyphClusters += run.clusters
+      runs.append(
+        Run(
+          font: run.font, size: run.size, isRightToLeft: run.isRightToLeft,
+          glyphs: start..<glyphs.count))
+    }
+    clusters += shaped.clusters
+    return StoredPiece(
+      runs: firstRun..<runs.count, clusters: firstCluster..<clusters.count,
+      advance: shaped.advance, ascent: shaped.ascent, descent: shaped.descent,
+      lineGap: shaped.lineGap, uncoveredCharacterCount: shaped.uncoveredCharacterCount)
+  }
+
+  /// Stores a piece with no glyphs and one empty cluster for each of `count` characters of
+  /// one byte: a run of tabs, whose advances its line gives (``setClusterAdvance(_:at:)``).
+  package mutating func appendEmptyClusters(
+    count: Int, ascent: Double, descent: Double, lineGap: Double
+  ) -> StoredPiece {
+    let first = clusters.count
+    for index in 0..<count {
+      clusters.append(ShapedText.Cluster(range: index..<index + 1, advance: 0))
+    }
+    return StoredPiece(
+      runs: runs.count..<runs.count, clusters: first..<clusters.count, advance: 0,
+      ascent: ascent, descent: descent, lineGap: lineGap, uncoveredCharacterCount: 0)
+  }
+
+  /// Gives a stored cluster its advance.
+  package mutating func setClusterAdvance(_ advance: Double, at index: Int) {
+    clusters[index].advance = advance
+  }
+
+  /// A stored run as a ``GlyphRun`` of its own.
+  package func glyphRun(_ index: Int) -> GlyphRun {
+    let run = runs[index]
+    return GlyphRun(
+      font: run.font, size: run.size, isRightToLeft: run.isRightToLeft,
+      glyphs: Array(glyphs[run.glyphs]), advances: Array(advances[run.glyphs]),
+      offsets: Array(offsets[run.glyphs]), clusters: Array(glyphClusters[run.glyphs]))
+  }
+
+  /// A stored piece as the ``ShapedText`` it was stored from.
+  package func shapedText(_ piece: StoredPiece) -> ShapedText {
+    ShapedText(
+      runs: piece.runs.map(glyphRun), clusters: Array(clusters[piece.clusters]),
+      ascent: piece.ascent, descent: piece.descent, lineGap: piece.lineGap)
+  }
+}
+
+/// Where a shaped piece's glyphs lie in a ``GlyphStorage``, and its sums: a piece's
+/// ``ShapedText`` without arrays of its own.
+package struct StoredPiece: Sendable, Hashable {
+  /// The piece's runs in the storage's ``GlyphStorage/runs``, in visual order.
+  package var runs: Range<Int>
+  /// The piece's clusters in the storage's ``GlyphStorage/clusters``, in logical order.
+  package var clusters: Range<Int>
+  /// ``ShapedText/advance``.
+  package var advance: Double
+  package var ascent: Double
+  package var descent: Double
+  package var lineGap: Double
+  /// ``ShapedText/uncoveredCharacterCount``.
+  package var uncoveredCharacterCount: Int
+
+  package init(
+    runs: Range<Int>, clusters: Range<Int>, advance: Double, ascent: Double, descent: Double,
+    lineGap: Double, uncoveredCharacterCount: Int
+  ) {
+    self.runs = runs
+    self.clusters = clusters
+    self.advance = advance
+    self.ascent = ascent
+    self.descent = descent
+    self.lineGap = lineGap
+    self.uncoveredCharacterCount = uncoveredCharacterCount
+  }
+}

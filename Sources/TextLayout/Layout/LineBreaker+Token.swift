@@ -1,0 +1,109 @@
+// MARK: - The truncation token
+
+extension LineBreaker {
+  /// Shortens the last line so that the token fits after it, and attaches the token.
+  mutating func fitToken(_ token: TruncationToken, maker: inout SegmentMaker) {
+    guard var last = drafts.popLast() else { return }
+    let paragraphLevel = last.paragraphLevel
+    // Read by index: a slice alive when the array changes below would copy it.
+    let cutOffset =
+      last.segments.isEmpty
+      ? last.range.lowerBound : lineSegments[last.segments.upperBound - 1].contentEnd
+    let baseStyle = context.shapingText.style(at: max(0, min(cutOffset, context.count) - 1))
+    let tokenPieces = measureToken(token, baseStyle: baseStyle, paragraphLevel: paragraphLevel)
+    let available = width - tokenPieces.reduce(0) { $0 + $1.measure.advance }
+
+    var kept: [Segment] = []
+    var pen = 0.0
+    for index in last.segments {
+      let segment = lineSegments[index]
+      let measured = TabbedSegment.advances(
+        of: segment, at: pen, levels: last.levels, paragraphLevel: paragraphLevel, maker: &maker)
+      guard pen + measured.content <= available + LayoutContext.epsilon else { break }
+      kept.append(segment)
+      pen += measured.advance
+    }
+    if kept.isEmpty, !last.segments.isEmpty {
+      let first = lineSegments[last.segments.lowerBound]
+      if let part = firstPart(
+        of: first, toFit: available, levels: last.levels, paragraphLevel: paragraphLevel,
+        maker: &maker)
+      {
+        kept = [part]
+      }
+    }
+    // The token follows the last visible character: the kept part's trailing whitespace goes.
+    if let final = kept.popLast() {
+      if final.contentEnd < final.range.upperBound && final.contentEnd > final.range.lowerBound {
+        kept.append(
+          maker.measureSegment(
+            final.range.lowerBound..<final.contentEnd, levels: last.levels, isMandatory: false,
+            paragraphLevel: paragraphLevel, table: &cutMetrics))
+      } else if final.contentEnd > final.range.lowerBound {
+        kept.append(final)
+      }
+    }
+    // The last line's segments end the array: what follows them belongs to no line.
+    lineSegments.removeSubrange(last.segments.lowerBound...)
+    lineSegments += kept
+    last.segments = last.segments.lowerBound..<lineSegments.count
+    last.range = last.range.lowerBound..<(kept.last?.range.upperBound ?? last.range.lowerBound)
+    last.endsParagraph = false
+    last.token = tokenPieces
+    drafts.append(last)
+  }
+
+  /// The first part of a segment that fits in `width` when cut at a grapheme boundary, or
+  /// `nil` when not even its first grapheme does: the last line's first word, when the token
+  /// leaves no room for it whole.
+  mutating func firstPart(
+    of segment: Segment, toFit width: Double, levels: [BidiAnalysis.LevelRun],
+    paragraphLevel: UInt8, maker: inout SegmentMaker
+  ) -> Segment? {
+    let shaped = shapeInScratch(
+      segment.range, isMandatory: segment.isMandatory, levels: levels,
+      paragraphLevel: paragraphLevel, maker: &maker)
+    let graphemes = graphemeAdvances(of: shaped)
+    scratch.removeAll()
+    var count = 0
+    var pen = 0.0
+    for grapheme in graphemes {
+      if pen + grapheme.advance > width + LayoutContext.epsilon { break }
+      pen += grapheme.advance
+      count += 1
+    }
+    return measuredPart(
+      from: segment.range.lowerBound, graphemes: graphemes, count: count, keeping: 0,
+      width: width,
+      levels: shaped.pieces.map { BidiAnalysis.LevelRun(range: $0.range, level: $0.level) },
+      paragraphLevel: paragraphLevel, maker: &maker
+    ).part
+  }
+
+  /// Measures the token's leader and label at the paragraph's direction, each bidi run a
+  /// piece.
+  func measureToken(
+    _ token: TruncationToken, baseStyle: TextStyle, paragraphLevel: UInt8
+  ) -> [TokenPiece] {
+    var pieces: [TokenPiece] = []
+    let parts: [(String, TextStyle, LineRun.Role)] = [
+      (token.leader, token.leaderStyle ?? baseStyle, .tokenLeader),
+      (token.label, token.labelStyle ?? baseStyle, .tokenLabel),
+    ]
+    var measures: [ShapedMeasure] = []
+    for (string, style, role) in parts where !string.isEmpty {
+      let bidi = context.analyzer.bidiLevels(
+        in: Substring(string), direction: paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight)
+      for run in bidi.runs where !run.range.isEmpty {
+        measures.removeAll(keepingCapacity: true)
+        context.shaper.measure(
+          [run.range], in: string, style: style, isRightToLeft: run.level & 1 == 1,
+          into: &measures)
+        pieces.append(
+          TokenPiece(
+            range: run.range, role: role, style: style, level: run.level, measure: measures[0]))
+      }
+    }
+    return pieces
+  }
+}

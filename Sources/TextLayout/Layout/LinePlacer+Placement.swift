@@ -1,0 +1,170 @@
+// MARK: - Placing lines
+
+extension LinePlacer {
+  /// The buffers placing lines fills, kept from one line to the next.
+  private struct LineBuffers {
+    var cuts = SegmentMaker.Cuts()
+    var shaped: [ShapedPiece] = []
+  }
+
+  /// Places the drafted lines: their glyphs, visual order, alignment and vertical metrics, and
+  /// the result value.
+  func place(isTruncated: Bool, maker: inout SegmentMaker) -> LaidOutText {
+    let store = PlacedGlyphs.Store()
+    var storage = GlyphStorage()
+    let segmentCount = lines.drafts.last.map { $0.segments.upperBound } ?? 0
+    storage.reserveCapacity(pieces: segmentCount + 4, glyphs: 8 * (segmentCount + 4))
+    var placed: [Line] = []
+    placed.reserveCapacity(lines.drafts.count)
+    var buffers = LineBuffers()
+    var top = 0.0
+    var widest = 0.0
+    var tokenRect: LayoutRect?
+    var tokenLabelRect: LayoutRect?
+    for (index, draft) in lines.drafts.enumerated() {
+      if index > 0 { top += context.configuration.lineSpacing }
+      let line = placeLine(
+        draft, top: top, store: store, storage: &storage, buffers: &buffers, maker: &maker)
+      top += line.height
+      widest = max(widest, line.width)
+      for run in line.runs where run.role != .text {
+        let rect = LayoutRect(x: run.x, y: line.top, width: run.width, height: line.height)
+        tokenRect = tokenRect.map { union($0, rect) } ?? rect
+        if run.role == .tokenLabel {
+          tokenLabelRect = tokenLabelRect.map { union($0, rect) } ?? rect
+        }
+      }
+      placed.append(line)
+    }
+    // The runs were made pointing into the store; it is filled before they leave.
+    store.fill(with: storage)
+    if placed.isEmpty {
+      // Only an empty text has no paragraph; it still has one empty line of the font's height.
+      let metrics = emptyLineMetrics(at: 0)
+      placed.append(
+        Line(
+          range: 0..<0, contentRange: 0..<0, top: 0, baseline: metrics.ascent,
+          ascent: metrics.ascent, descent: metrics.descent + metrics.lineGap,
+          x: alignedX(contentWidth: 0, paragraphLevel: 0), width: 0, runs: [],
+          endsParagraph: true, paragraphLevel: 0))
+      top = placed[0].height
+    }
+    let visibleEnd = placed.last?.range.upperBound ?? 0
+    return LaidOutText(
+      text: context.text, configuration: context.configuration, lines: placed,
+      isTruncated: isTruncated, visibleEnd: visibleEnd,
+      size: LayoutSize(width: widest, height: top),
+      tokenRect: tokenRect, tokenLabelRect: tokenLabelRect)
+  }
+
+  private func union(_ a: LayoutRect, _ b: LayoutRect) -> LayoutRect {
+    let minX = min(a.minX, b.minX)
+    let minY = min(a.minY, b.minY)
+    return LayoutRect(
+      x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
+  }
+
+  /// The x where a line's content starts, from the alignment and directions.
+  func alignedX(contentWidth: Double, paragraphLevel: UInt8) -> Double {
+    let configuration = context.configuration
+    let isRightToLeftParagraph = paragraphLevel & 1 == 1
+    let isRightToLeftLayout = configuration.direction == .rightToLeft
+    let free = configuration.width - contentWidth
+    switch configuration.alignment {
+    case .natural: return isRightToLeftParagraph ? free : 0
+    case .leading: return isRightToLeftLayout ? free : 0
+    case .trailing: return isRightToLeftLayout ? 0 : free
+    case .center: return free / 2
+    }
+  }
+
+  /// Places one drafted line: shapes its segments' pieces into `storage`, and makes its runs
+  /// in visual order.
+  private func placeLine(
+    _ draft: LineDraft, top: Double, store: PlacedGlyphs.Store, storage: inout GlyphStorage,
+    buffers: inout LineBuffers, maker: inout SegmentMaker
+  ) -> Line {
+    // The pieces of every segment, cut as they were measured, shaped in stretches.
+    buffers.cuts.removeAll()
+    buffers.shaped.removeAll(keepingCapacity: true)
+    var hasTabs = false
+    for index in draft.segments {
+      let segment = lines.lineSegments[index]
+      hasTabs = hasTabs || segment.hasTabs
+      context.forEachPiece(
+        ofSegment: segment.range, contentEnd: segment.contentEnd, levels: draft.levels,
+        paragraphLevel: draft.paragraphLevel, mayHoldTabs: segment.hasTabs
+      ) { buffers.cuts.append($0, contentEnd: segment.contentEnd) }
+    }
+    maker.shape(buffers.cuts, into: &storage, pieces: &buffers.shaped)
+    // Rule L1: whitespace at the end of the line takes the paragraph level.
+    var index = buffers.shaped.count - 1
+    while index >= 0 && buffers.shaped[index].isTrailingWhitespace {
+      buffers.shaped[index].level = draft.paragraphLevel
+      index -= 1
+    }
+    let contentEnd = index >= 0 ? buffers.shaped[index].contentEnd : draft.range.lowerBound
+    if hasTabs {
+      TabbedSegment.placeTabs(
+        in: &buffers.shaped, storage: &storage, stops: context.configuration.tabStops)
+    }
+    let metrics = metrics(of: draft, maker: &maker)
+
+    // The runs in logical order first; placed from the content's start in visual order next.
+    var runs: [LineRun] = []
+    runs.reserveCapacity(buffers.shaped.count + draft.token.count)
+    var isLeftToRight = true
+    for piece in buffers.shaped {
+      isLeftToRight = isLeftToRight && piece.level == 0
+      runs.append(
+        LineRun(
+          role: .text, range: piece.range, style: context.text.runs[piece.run].style,
+          isRightToLeft: piece.level & 1 == 1, level: piece.level, x: 0,
+          width: piece.stored.advance,
+          glyphs: PlacedGlyphs(
+            store: store, runs: piece.stored.runs, clusters: piece.stored.clusters)))
+    }
+    for piece in draft.token {
+      isLeftToRight = isLeftToRight && piece.level == 0
+      let stored = storeToken(piece, storage: &storage)
+      runs.append(
+        LineRun(
+          role: piece.role, range: piece.range, style: piece.style,
+          isRightToLeft: piece.level & 1 == 1, level: piece.level, x: 0, width: stored.advance,
+          glyphs: PlacedGlyphs(store: store, runs: stored.runs, clusters: stored.clusters)))
+    }
+    // Most lines are all left to right at level 0: their visual order is the logical one.
+    if !isLeftToRight {
+      let order = BidiReordering.visualOrder(levels: runs.map(\.level))
+      runs = order.map { runs[$0] }
+    }
+    let contentX = alignedX(
+      contentWidth: metrics.contentWidth, paragraphLevel: draft.paragraphLevel)
+    // Hanging whitespace sits after the content in the paragraph's direction.
+    var pen = draft.paragraphLevel & 1 == 1 ? contentX - metrics.trailing : contentX
+    for index in runs.indices {
+      runs[index].x = pen
+      pen += runs[index].width
+    }
+    let contentStart =
+      draft.segments.isEmpty
+      ? draft.range.lowerBound : lines.lineSegments[draft.segments.lowerBound].range.lowerBound
+    return Line(
+      range: draft.range, contentRange: contentStart..<max(contentStart, contentEnd), top: top,
+      baseline: top + metrics.ascent, ascent: metrics.ascent,
+      descent: metrics.descent + metrics.lineGap, x: contentX, width: metrics.contentWidth,
+      runs: runs, endsParagraph: draft.endsParagraph, paragraphLevel: draft.paragraphLevel)
+  }
+
+  /// Stores the glyphs of a piece of the token.
+  private func storeToken(_ piece: TokenPiece, storage: inout GlyphStorage) -> StoredPiece {
+    guard let token = context.configuration.truncationToken else {
+      preconditionFailure("A line has a token only when the configuration has one")
+    }
+    var stored: [StoredPiece] = []
+    context.shaper.store(
+      [piece.range], in: piece.role == .tokenLabel ? token.label : token.leader,
+      style: piece.style, isRightToLeft: piece.level & 1 == 1, into: &storage, stored: &stored)
+    return stored[0]
+  }
+}

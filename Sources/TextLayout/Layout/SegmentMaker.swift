@@ -1,0 +1,397 @@
+/// The segments stage: measures the text between two break opportunities as ``Segment``
+/// values, in batches, the one way layouts and measurements both make them; and shapes the
+/// pieces of segments when a line is placed or a word wider than a line is broken.
+///
+/// Segments are measured, never shaped: the shaper answers from its cache without handing out
+/// glyphs (``BatchMeasuringShaper``), and glyphs are made only for the pieces of the lines that
+/// are placed (``shapePieces(ofSegment:contentEnd:levels:paragraphLevel:into:pieces:)``).
+struct SegmentMaker {
+  let context: LayoutContext
+  /// The buffers of the batches, kept between batches so that a batch allocates nothing.
+  var batch = MeasureBatch()
+
+  /// The most segments one batch measures, and how far past the first one's start (in UTF-8
+  /// bytes) the batch may reach: the shaper's set-up is shared by the batch, and what is
+  /// measured past the last line stays small.
+  static let batchSegments = 16
+  static let batchBytes = 64
+  /// How far a batch reaches for a prepared text even when the lines left seem to hold less:
+  /// one shaper call costs about as much as measuring a few pieces, and the pieces past the
+  /// last line are what a wider layout (a rotation) needs next. Measured on the list
+  /// benchmark: 32 bytes against 16, the first pass 1% more work and a re-layout 4% less; 48
+  /// against 32, the first pass 1% more instructions (no change in time) and a re-layout 3%
+  /// less (3% less time). A text laid out once keeps nothing, and reaches no further than its
+  /// lines.
+  static let batchFloor = 48
+  /// How much of a long word is measured or shaped at once, in UTF-8 bytes: more than a line
+  /// holds at any ordinary size, so that a word is cut from a few shaped stretches, and little
+  /// enough that a layout with a line limit shapes a bounded part of a word of any length.
+  static var wideWordStretch: Int { 4096 }
+
+  init(context: LayoutContext) {
+    self.context = context
+  }
+
+  /// The buffers of a batch.
+  struct MeasureBatch {
+    var pieces: [PieceToMeasure] = []
+    var pieceEnds: [Int] = []
+    var contentEnds: [Int] = []
+    var measures: [ShapedMeasure] = []
+    var ranges: [Range<Int>] = []
+    /// The pieces a line's placement stores.
+    var stored: [StoredPiece] = []
+
+    /// Empties the buffers, keeping their memory; the first time, makes room for a batch.
+    mutating func removeAll() {
+      if pieceEnds.capacity == 0 {
+        pieces.reserveCapacity(2 * SegmentMaker.batchSegments)
+        pieceEnds.reserveCapacity(SegmentMaker.batchSegments)
+        contentEnds.reserveCapacity(SegmentMaker.batchSegments)
+        measures.reserveCapacity(2 * SegmentMaker.batchSegments)
+        ranges.reserveCapacity(2 * SegmentMaker.batchSegments)
+      }
+      pieces.removeAll(keepingCapacity: true)
+      pieceEnds.removeAll(keepingCapacity: true)
+      contentEnds.removeAll(keepingCapacity: true)
+      measures.removeAll(keepingCapacity: true)
+      ranges.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// A piece being measured: its cut, and whether it is a run of tabs, which has the metrics
+  /// of its style's font and no advance until its line places it.
+  struct PieceToMeasure {
+    var cut: LayoutContext.PieceCut
+  }
+
+  // MARK: - Window segments
+
+  /// Makes the window's next segment, and measures a batch of those after it: a word too long
+  /// to measure whole is made by ``wideSegment(_:isMandatory:levels:paragraphLevel:table:)``,
+  /// a segment with a tab alone.
+  ///
+  /// - Parameters:
+  ///   - analysis: The window, whose next segments are made.
+  ///   - budget: How far past the first segment's start the batch may reach, in UTF-8 bytes,
+  ///     besides ``batchBytes``: about what the remaining lines can hold, so that a batch
+  ///     measures little that is never shown (a word measured for nothing costs a cache miss).
+  ///   - floor: How far the batch reaches at least (``batchFloor`` for a prepared text).
+  ///   - allowsWide: Whether a long word may be measured by its first stretch only: a text
+  ///     prepared for other layouts keeps its segments, which must be whole.
+  mutating func makeNextSegments(
+    _ analysis: inout WindowAnalysis, budget: Int, floor: Int, allowsWide: Bool
+  ) {
+    let index = analysis.segments.count
+    let from = analysis.segmentStart(at: index)
+    let boundary = analysis.boundaries[index]
+    let range = from..<boundary.offset
+    let hasTab = analysis.hasTabs && context.containsTab(range)
+    if allowsWide, range.count > Self.wideWordStretch, !hasTab,
+      let segment = wideSegment(
+        range, isMandatory: boundary.isMandatory, levels: analysis.levelRuns,
+        paragraphLevel: analysis.paragraphLevel, table: &analysis.metrics)
+    {
+      analysis.segments.append(segment)
+    } else if hasTab {
+      let segment = measureSegment(
+        range, levels: analysis.levelRuns, isMandatory: boundary.isMandatory,
+        paragraphLevel: analysis.paragraphLevel, table: &analysis.metrics)
+      analysis.segments.append(segment)
+    } else {
+      measureBatch(&analysis, budget: budget, floor: floor)
+    }
+  }
+
+  /// Measures the window's next segments (at least one, and a batch of those that follow
+  /// without a tab) in one shaper call for each stretch of pieces with one style and level.
+  private mutating func measureBatch(_ analysis: inout WindowAnalysis, budget: Int, floor: Int) {
+    let first = analysis.segments.count
+    let batchStart = analysis.segmentStart(at: first)
+    let reach = min(Self.batchBytes, max(budget, floor))
+    var end = first + 1
+    // A segment with a tab ends the batch: it is measured alone.
+    while end < analysis.boundaries.count && end - first < Self.batchSegments
+      && analysis.boundaries[end].offset - batchStart <= reach
+      && !(analysis.hasTabs
+        && context.containsTab(
+          analysis.boundaries[end - 1].offset..<analysis.boundaries[end].offset))
+    {
+      end += 1
+    }
+    // Room for every segment the window can hold, at once: growing a row's segments by
+    // doubling took several allocations a row.
+    if analysis.segments.capacity < analysis.boundaries.count {
+      analysis.segments.reserveCapacity(analysis.boundaries.count)
+    }
+    batch.removeAll()
+    let levels = analysis.levelRuns
+    let paragraphLevel = analysis.paragraphLevel
+    // The buffers are moved out for the closures, which read the context.
+    var batch = MeasureBatch()
+    swap(&batch, &self.batch)
+    defer { swap(&batch, &self.batch) }
+    context.withUTF8 { bytes in
+      var from = batchStart
+      for index in first..<end {
+        let to = analysis.boundaries[index].offset
+        let contentEnd = ByteScan.trailingSpaceStart(in: from..<to, of: bytes)
+        batch.contentEnds.append(contentEnd)
+        // No tab: a segment with one is measured alone.
+        context.forEachPiece(
+          ofSegment: from..<to, contentEnd: contentEnd, levels: levels,
+          paragraphLevel: paragraphLevel, mayHoldTabs: false
+        ) { cut in
+          batch.pieces.append(PieceToMeasure(cut: cut))
+        }
+        batch.pieceEnds.append(batch.pieces.count)
+        from = to
+      }
+    }
+    measurePieces(&batch)
+    var piece = 0
+    for index in first..<end {
+      var sums = Segment.Sums()
+      while piece < batch.pieceEnds[index - first] {
+        sums.add(batch.measures[piece], hanging: batch.pieces[piece].cut.hanging)
+        piece += 1
+      }
+      analysis.segments.append(
+        Segment(
+          range: analysis.segmentStart(at: index)..<analysis.boundaries[index].offset,
+          contentEnd: batch.contentEnds[index - first],
+          isMandatory: analysis.boundaries[index].isMandatory, hasTabs: false, sums: sums,
+          table: &analysis.metrics))
+    }
+  }
+
+  /// Measures the batch's pieces into its measures, in order: one shaper call for each
+  /// stretch of pieces with one style and one level; a run of tabs gets its style's font
+  /// metrics and no advance.
+  private func measurePieces(_ batch: inout MeasureBatch) {
+    let pieces = batch.pieces
+    var stretch = 0
+    while stretch < pieces.count {
+      let cut = pieces[stretch].cut
+      if cut.isTab {
+        let font = context.shaper.metrics(for: context.shapingText.runs[cut.run].style)
+        batch.measures.append(
+          ShapedMeasure(
+            advance: 0, hangingAdvance: 0, ascent: font.ascent, descent: font.descent,
+            lineGap: font.lineGap))
+        stretch += 1
+        continue
+      }
+      var next = stretch
+      batch.ranges.removeAll(keepingCapacity: true)
+      while next < pieces.count && pieces[next].cut.run == cut.run
+        && pieces[next].cut.level == cut.level && !pieces[next].cut.isTab
+      {
+        batch.ranges.append(pieces[next].cut.range)
+        next += 1
+      }
+      context.shaper.measure(
+        batch.ranges, in: context.text.string, style: context.shapingText.runs[cut.run].style,
+        isRightToLeft: cut.level & 1 == 1, into: &batch.measures)
+      stretch = next
+    }
+  }
+
+  // MARK: - Single segments
+
+  /// Measures the text of `range` as a segment: a window's segment with a tab, or a part cut
+  /// from another segment.
+  ///
+  /// - Parameters:
+  ///   - levels: The level runs of the range (its window's, or its segment's pieces').
+  ///   - paragraphLevel: The level of its paragraph.
+  ///   - table: The table its vertical metrics go to.
+  mutating func measureSegment(
+    _ range: Range<Int>, levels: [BidiAnalysis.LevelRun], isMandatory: Bool,
+    paragraphLevel: UInt8, table: inout VerticalMetrics.Table
+  ) -> Segment {
+    let contentEnd = context.trailingSpaceStart(in: range)
+    let hasTabs = context.containsTab(range)
+    var batch = MeasureBatch()
+    swap(&batch, &self.batch)
+    defer { swap(&batch, &self.batch) }
+    batch.removeAll()
+    context.forEachPiece(
+      ofSegment: range, contentEnd: contentEnd, levels: levels, paragraphLevel: paragraphLevel,
+      mayHoldTabs: hasTabs
+    ) { cut in
+      batch.pieces.append(PieceToMeasure(cut: cut))
+    }
+    measurePieces(&batch)
+    var sums = Segment.Sums()
+    for (piece, measure) in zip(batch.pieces, batch.measures) {
+      sums.add(measure, hanging: piece.cut.hanging)
+    }
+    return Segment(
+      range: range, contentEnd: contentEnd, isMandatory: isMandatory, hasTabs: hasTabs,
+      sums: sums, table: &table)
+  }
+
+  /// The parts of a segment that holds tabs, in logical order, for ``TabbedSegment``: what
+  /// its advance at a pen depends on.
+  mutating func tabParts(
+    of segment: Segment, levels: [BidiAnalysis.LevelRun], paragraphLevel: UInt8
+  ) -> [TabbedSegment.Part] {
+    var batch = MeasureBatch()
+    swap(&batch, &self.batch)
+    defer { swap(&batch, &self.batch) }
+    batch.removeAll()
+    context.forEachPiece(
+      ofSegment: segment.range, contentEnd: segment.contentEnd, levels: levels,
+      paragraphLevel: paragraphLevel
+    ) { cut in
+      batch.pieces.append(PieceToMeasure(cut: cut))
+    }
+    measurePieces(&batch)
+    return zip(batch.pieces, batch.measures).map { piece, measure in
+      let cut = piece.cut
+      let trailing: Double =
+        switch cut.hanging {
+        case .none: 0
+        case .trailingSpaces: cut.isTab ? 0 : measure.hangingAdvance
+        case .all: measure.advance
+        }
+      return TabbedSegment.Part(
+        tabCount: cut.isTab ? cut.range.count : 0, advance: measure.advance,
+        trailingAdvance: trailing, isTrailingWhitespace: cut.hanging == .all)
+    }
+  }
+
+  /// A segment for a word too long to measure whole before it is placed, when its first
+  /// stretch is already wider than a line: it can only be broken, and
+  /// ``LineBreaker/breakWideSegment(_:filler:maker:)`` shapes it a stretch at a time, so that a
+  /// layout with a line limit never shapes more of it than its lines show.
+  ///
+  /// Its advances are those of that first part (a lower bound, enough to know it does not fit
+  /// anywhere), so only a layout that keeps nothing for another width makes one.
+  ///
+  /// - Returns: The segment; `nil` when the word's first stretch fits on a line (the word is
+  ///   then measured as usual).
+  mutating func wideSegment(
+    _ range: Range<Int>, isMandatory: Bool, levels: [BidiAnalysis.LevelRun],
+    paragraphLevel: UInt8, table: inout VerticalMetrics.Table
+  ) -> Segment? {
+    let stretchEnd = context.graphemeEnd(
+      from: range.lowerBound, reaching: Self.wideWordStretch, before: range.upperBound)
+    guard stretchEnd < range.upperBound else { return nil }
+    var partTable = VerticalMetrics.Table()
+    let part = measureSegment(
+      range.lowerBound..<stretchEnd, levels: levels, isMandatory: false,
+      paragraphLevel: paragraphLevel, table: &partTable)
+    guard part.contentAdvance > context.configuration.width + LayoutContext.epsilon else {
+      return nil
+    }
+    let metrics = part.metrics.metrics(in: partTable, cutSegments: partTable)
+    let sums = Segment.Sums(
+      advance: part.contentAdvance, contentAdvance: part.contentAdvance,
+      ascent: metrics.ascent, descent: metrics.descent, lineGap: metrics.lineGap)
+    return Segment(
+      range: range, contentEnd: context.trailingSpaceStart(in: range), isMandatory: isMandatory,
+      hasTabs: false, sums: sums, table: &table)
+  }
+
+  // MARK: - Shaping pieces
+
+  /// Shapes the pieces of a segment: their glyphs and clusters go to `storage`, the pieces to
+  /// `pieces`, in logical order, as
+  /// ``LayoutContext/forEachPiece(ofSegment:contentEnd:levels:paragraphLevel:mayHoldTabs:_:)``
+  /// cuts them, so that they are the pieces the segment's sums were measured from.
+  mutating func shapePieces(
+    ofSegment range: Range<Int>, contentEnd: Int, levels: [BidiAnalysis.LevelRun],
+    paragraphLevel: UInt8, into storage: inout GlyphStorage, pieces: inout [ShapedPiece]
+  ) {
+    var cuts = Cuts()
+    context.forEachPiece(
+      ofSegment: range, contentEnd: contentEnd, levels: levels, paragraphLevel: paragraphLevel
+    ) { cuts.append($0, contentEnd: contentEnd) }
+    shape(cuts, into: &storage, pieces: &pieces)
+  }
+
+  /// Pieces cut from segments, with where each one's segment's trailing whitespace starts:
+  /// what ``shape(_:into:pieces:)`` shapes.
+  struct Cuts {
+    var cuts: [LayoutContext.PieceCut] = []
+    var contentEnds: [Int] = []
+
+    mutating func append(_ cut: LayoutContext.PieceCut, contentEnd: Int) {
+      cuts.append(cut)
+      contentEnds.append(contentEnd)
+    }
+
+    /// Empties the buffers, keeping their memory.
+    mutating func removeAll() {
+      cuts.removeAll(keepingCapacity: true)
+      contentEnds.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Shapes cut pieces into `storage` and appends them to `pieces`, in order: consecutive
+  /// pieces with one style and one level in one shaper call.
+  mutating func shape(
+    _ cuts: Cuts, into storage: inout GlyphStorage, pieces: inout [ShapedPiece]
+  ) {
+    // The batch's buffers serve as scratch: no batch is being measured meanwhile.
+    var batch = MeasureBatch()
+    swap(&batch, &self.batch)
+    defer { swap(&batch, &self.batch) }
+    batch.stored.removeAll(keepingCapacity: true)
+    let cutList = cuts.cuts
+    var stretch = 0
+    while stretch < cutList.count {
+      let cut = cutList[stretch]
+      if cut.isTab {
+        let font = context.shaper.metrics(for: context.shapingText.runs[cut.run].style)
+        batch.stored.append(
+          storage.appendEmptyClusters(
+            count: cut.range.count, ascent: font.ascent, descent: font.descent,
+            lineGap: font.lineGap))
+        stretch += 1
+        continue
+      }
+      var next = stretch
+      batch.ranges.removeAll(keepingCapacity: true)
+      while next < cutList.count && cutList[next].run == cut.run
+        && cutList[next].level == cut.level && !cutList[next].isTab
+      {
+        batch.ranges.append(cutList[next].range)
+        next += 1
+      }
+      context.shaper.store(
+        batch.ranges, in: context.text.string, style: context.shapingText.runs[cut.run].style,
+        isRightToLeft: cut.level & 1 == 1, into: &storage, stored: &batch.stored)
+      stretch = next
+    }
+    for index in cutList.indices {
+      let cut = cutList[index]
+      let piece = batch.stored[index]
+      var trailing = 0.0
+      var pieceContentEnd = cut.range.upperBound
+      switch cut.hanging {
+      case .all:
+        trailing = piece.advance
+        pieceContentEnd = cut.range.lowerBound
+      case .trailingSpaces where !cut.isTab:
+        let end = cuts.contentEnds[index]
+        for cluster in storage.clusters[piece.clusters]
+        where cluster.range.lowerBound >= end - cut.range.lowerBound {
+          trailing += cluster.advance
+        }
+        pieceContentEnd = end
+      case .trailingSpaces:
+        pieceContentEnd = cuts.contentEnds[index]
+      case .none:
+        break
+      }
+      pieces.append(
+        ShapedPiece(
+          range: cut.range, run: cut.run, level: cut.level,
+          isTrailingWhitespace: cut.hanging == .all, isTab: cut.isTab, trailingAdvance: trailing,
+          contentEnd: pieceContentEnd, stored: piece))
+    }
+  }
+}

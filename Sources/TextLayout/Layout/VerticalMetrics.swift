@@ -1,0 +1,64 @@
+/// The largest ascent, descent and line gap of the fonts a segment uses.
+///
+/// A window's segments almost all use one font, so they keep an index into a small table of
+/// these (the window's, or the layout's table of segments cut from others) instead of three
+/// numbers each: a prepared list keeps tens of segments for every row, and a re-layout reads
+/// them all.
+struct VerticalMetrics: Sendable, Equatable {
+  var ascent: Double
+  var descent: Double
+  var lineGap: Double
+
+  /// A table of metrics that segments index: a window's, or a layout's for the segments it
+  /// cuts from others (a word wider than the line, the last line before a token), which
+  /// depend on the width and stay out of the windows a prepared text keeps.
+  struct Table: Sendable {
+    private(set) var entries: [VerticalMetrics] = []
+    /// Whether this is a layout's table of cut segments: its indices carry a flag, so that a
+    /// segment says which table it indexes.
+    let isForCutSegments: Bool
+
+    init(isForCutSegments: Bool = false) {
+      self.isForCutSegments = isForCutSegments
+    }
+
+    /// The index of metrics in the table: one of the last entries when it holds them,
+    /// otherwise a new entry at its end.
+    ///
+    /// A window's segments almost always share the metrics of the segment before them, so
+    /// only the last few entries are compared: a paragraph with thousands of distinct font
+    /// sizes then costs a constant per segment, not a search of the whole table, and the
+    /// table may hold the same metrics twice, which costs nothing but an entry. Indices are 31
+    /// bits, as many as a text has bytes.
+    mutating func index(of metrics: VerticalMetrics) -> Index {
+      let flag: UInt32 = isForCutSegments ? Index.cutFlag : 0
+      // Compared bit for bit: the table must give back exactly the numbers it was given.
+      for known in entries.indices.suffix(Self.recentEntries).reversed()
+      where entries[known].ascent.bitPattern == metrics.ascent.bitPattern
+        && entries[known].descent.bitPattern == metrics.descent.bitPattern
+        && entries[known].lineGap.bitPattern == metrics.lineGap.bitPattern
+      {
+        return Index(stored: UInt32(known) | flag)
+      }
+      entries.append(metrics)
+      return Index(stored: UInt32(entries.count - 1) | flag)
+    }
+
+    /// How many of a table's last entries ``index(of:)`` compares (computed, not stored: a
+    /// stored static is checked for initialization on every access).
+    static var recentEntries: Int { 8 }
+  }
+
+  /// Where a segment's metrics are: an entry of its window's table, or of its layout's table
+  /// of cut segments.
+  struct Index: Sendable {
+    fileprivate let stored: UInt32
+    fileprivate static let cutFlag: UInt32 = 0x8000_0000
+
+    /// The metrics, from the segment's window table or the layout's table of cut segments.
+    func metrics(in table: Table, cutSegments: Table) -> VerticalMetrics {
+      stored & Self.cutFlag != 0
+        ? cutSegments.entries[Int(stored & ~Self.cutFlag)] : table.entries[Int(stored)]
+    }
+  }
+}
