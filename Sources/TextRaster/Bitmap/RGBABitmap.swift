@@ -93,17 +93,41 @@ public struct RGBABitmap: Sendable, Hashable {
   ///
   /// - Returns: Rows from the top, RGBA, 4 bytes per pixel.
   public func straightAlphaBytes() -> [UInt8] {
-    var result = bytes
-    result.withUnsafeMutableBufferPointer { result in
-      for index in stride(from: 0, to: result.count, by: 4) {
-        let alpha = Int(result[index + 3])
-        guard alpha != 0 && alpha != 255 else { continue }
-        for component in index..<(index + 3) {
-          result[component] = UInt8(min(255, (Int(result[component]) * 255 + alpha / 2) / alpha))
+    straightAlphaBytes(columns: 0..<width, rows: 0..<height)
+  }
+
+  /// A rectangle of the pixels with straight alpha.
+  ///
+  /// - Parameters:
+  ///   - columns: The rectangle's columns, inside the bitmap.
+  ///   - rows: The rectangle's rows, inside the bitmap.
+  /// - Returns: The rectangle's rows from the top, RGBA, 4 bytes per pixel.
+  package func straightAlphaBytes(columns: Range<Int>, rows: Range<Int>) -> [UInt8] {
+    precondition(
+      columns.lowerBound >= 0 && columns.upperBound <= width && rows.lowerBound >= 0
+        && rows.upperBound <= height, "The rectangle lies inside the bitmap")
+    let rowLength = columns.count * 4
+    let count = rowLength * rows.count
+    return [UInt8](unsafeUninitializedCapacity: count) { result, initialized in
+      bytes.withUnsafeBufferPointer { source in
+        var target = 0
+        for row in rows {
+          let start = (row * width + columns.lowerBound) * 4
+          for index in stride(from: start, to: start + rowLength, by: 4) {
+            let alpha = Int(source[index + 3])
+            for component in 0..<3 {
+              let value = source[index + component]
+              result[target + component] =
+                alpha == 0 || alpha == 255
+                ? value : UInt8(min(255, (Int(value) * 255 + alpha / 2) / alpha))
+            }
+            result[target + 3] = UInt8(alpha)
+            target += 4
+          }
         }
       }
+      initialized = count
     }
-    return result
   }
 
   // MARK: - Compositing
