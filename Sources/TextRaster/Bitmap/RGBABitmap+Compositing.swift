@@ -25,6 +25,13 @@ extension RGBABitmap {
             let alpha = Int(sourceBytes[source + 3])
             guard alpha > 0 else { continue }
             let target = (row * width + column) * 4
+            // Opaque covers: s + d × 0 is s.
+            if alpha == 255 {
+              for component in 0..<4 {
+                targetBytes[target + component] = sourceBytes[source + component]
+              }
+              continue
+            }
             let remaining = 255 - alpha
             for component in 0..<4 {
               // Premultiplied source-over in integers: s + d × (255 − αs) / 255, rounded.

@@ -7,8 +7,16 @@ extension RGBABitmap {
   package mutating func multiplyOpacity(by factor: Double) {
     guard factor < 1 else { return }
     let factor = max(0, factor)
-    for index in stride(from: 0, to: bytes.count, by: 4) {
-      scale(at: index, by: factor)
+    bytes.withUnsafeMutableBufferPointer { bytes in
+      for index in stride(from: 0, to: bytes.count, by: 4) {
+        // Most of a layer is clear, and clear stays clear.
+        guard bytes[index] | bytes[index + 1] | bytes[index + 2] | bytes[index + 3] != 0 else {
+          continue
+        }
+        for component in index..<(index + 4) {
+          bytes[component] = Self.byte(Double(bytes[component]) * factor)
+        }
+      }
     }
   }
 

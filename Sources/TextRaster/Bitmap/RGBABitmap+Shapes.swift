@@ -9,7 +9,7 @@ extension RGBABitmap {
   ///   - rect: The rectangle in pixels.
   ///   - color: The fill color.
   package mutating func fill(rect: LayoutRect, color: TextColor) {
-    paint(color, in: rect) { x, y in Self.boxCoverage(rect, x: x, y: y) }
+    paint(color, in: rect, covered: rect) { x, y in Self.boxCoverage(rect, x: x, y: y) }
   }
 
   /// Strokes the inside of a rectangle's edges, like SwiftUI's `strokeBorder`: the line lies
@@ -35,7 +35,14 @@ extension RGBABitmap {
   ///   - cornerRadius: The corners' radius in pixels, limited to half the smaller side.
   ///   - color: The fill color.
   package mutating func fill(roundedRect rect: LayoutRect, cornerRadius: Double, color: TextColor) {
-    paint(color, in: rect) { x, y in Self.roundedCoverage(rect, cornerRadius, x: x, y: y) }
+    // Between the corners' rows, a pixel inside the rectangle is covered fully.
+    let radius = min(max(cornerRadius, 0), rect.width / 2, rect.height / 2)
+    let band = LayoutRect(
+      x: rect.minX, y: rect.minY + radius, width: rect.width,
+      height: max(0, rect.height - 2 * radius))
+    paint(color, in: rect, covered: band) { x, y in
+      Self.roundedCoverage(rect, cornerRadius, x: x, y: y)
+    }
   }
 
   /// Strokes the inside of a rounded rectangle's edges.

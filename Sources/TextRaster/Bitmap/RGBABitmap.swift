@@ -93,17 +93,41 @@ public struct RGBABitmap: Sendable, Hashable {
   ///
   /// - Returns: Rows from the top, RGBA, 4 bytes per pixel.
   public func straightAlphaBytes() -> [UInt8] {
-    var result = bytes
-    result.withUnsafeMutableBufferPointer { result in
-      for index in stride(from: 0, to: result.count, by: 4) {
-        let alpha = Int(result[index + 3])
-        guard alpha != 0 && alpha != 255 else { continue }
-        for component in index..<(index + 3) {
-          result[component] = UInt8(min(255, (Int(result[component]) * 255 + alpha / 2) / alpha))
+    straightAlphaBytes(columns: 0..<width, rows: 0..<height)
+  }
+
+  /// A rectangle of the pixels with straight alpha.
+  ///
+  /// - Parameters:
+  ///   - columns: The rectangle's columns, inside the bitmap.
+  ///   - rows: The rectangle's rows, inside the bitmap.
+  /// - Returns: The rectangle's rows from the top, RGBA, 4 bytes per pixel.
+  package func straightAlphaBytes(columns: Range<Int>, rows: Range<Int>) -> [UInt8] {
+    precondition(
+      columns.lowerBound >= 0 && columns.upperBound <= width && rows.lowerBound >= 0
+        && rows.upperBound <= height, "The rectangle lies inside the bitmap")
+    let rowLength = columns.count * 4
+    let count = rowLength * rows.count
+    return [UInt8](unsafeUninitializedCapacity: count) { result, initialized in
+      bytes.withUnsafeBufferPointer { source in
+        for (index, row) in rows.enumerated() {
+          let start = (row * width + columns.lowerBound) * 4
+          let target = index * rowLength
+          // Rows are copied whole; only translucent pixels change.
+          _ = UnsafeMutableBufferPointer(rebasing: result[target..<(target + rowLength)])
+            .initialize(from: source[start..<(start + rowLength)])
+          for pixel in stride(from: target, to: target + rowLength, by: 4) {
+            let alpha = Int(result[pixel + 3])
+            guard alpha != 0 && alpha != 255 else { continue }
+            for component in pixel..<(pixel + 3) {
+              result[component] = UInt8(
+                min(255, (Int(result[component]) * 255 + alpha / 2) / alpha))
+            }
+          }
         }
       }
+      initialized = count
     }
-    return result
   }
 
   // MARK: - Compositing
@@ -141,16 +165,54 @@ public struct RGBABitmap: Sendable, Hashable {
 
   /// Composites a color over every pixel that meets `area`, with the coverage `coverage` gives
   /// for a pixel's top-left corner (0 leaves the pixel alone, 1 covers it fully).
+  ///
+  /// A pixel wholly inside `covered` is covered fully without asking `coverage`, and an
+  /// opaque color is stored there directly: a shape's interior costs a store per pixel. The
+  /// caller promises that `coverage` is 1 there.
   mutating func paint(
-    _ color: TextColor, in area: LayoutRect, coverage: (_ x: Double, _ y: Double) -> Double
+    _ color: TextColor, in area: LayoutRect, covered: LayoutRect? = nil,
+    coverage: (_ x: Double, _ y: Double) -> Double
   ) {
     let source = PremultipliedColor(color)
     guard source.alpha > 0, let pixels = pixelRange(of: area) else { return }
-    for y in pixels.rows {
-      for x in pixels.columns {
-        let amount = coverage(Double(x), Double(y))
-        guard amount > 0 else { continue }
-        blend(at: (y * width + x) * 4, source, coverage: min(amount, 1))
+    var full: (columns: Range<Int>, rows: Range<Int>) = (0..<0, 0..<0)
+    if let covered {
+      func inside(_ low: Double, _ high: Double, _ range: Range<Int>) -> Range<Int> {
+        let lower = Double(range.lowerBound)
+        let upper = Double(range.upperBound)
+        guard low.isFinite, high.isFinite else { return 0..<0 }
+        let start = Int(min(upper, max(lower, low.rounded(.up))))
+        let end = Int(min(upper, max(lower, high.rounded(.down))))
+        return start..<max(start, end)
+      }
+      full = (
+        inside(covered.minX, covered.maxX, pixels.columns),
+        inside(covered.minY, covered.maxY, pixels.rows)
+      )
+    }
+    let width = width
+    let opaque = source.alpha == 255
+    // An opaque color at full coverage replaces the pixel: blend's result without its sums.
+    let pixel: (UInt8, UInt8, UInt8, UInt8) = (
+      Self.byte(source.red), Self.byte(source.green), Self.byte(source.blue), 255
+    )
+    bytes.withUnsafeMutableBufferPointer { bytes in
+      for y in pixels.rows {
+        let rowIsFull = full.rows.contains(y) && !full.columns.isEmpty
+        for x in pixels.columns {
+          let index = (y * width + x) * 4
+          if rowIsFull && full.columns.contains(x) {
+            if opaque {
+              (bytes[index], bytes[index + 1], bytes[index + 2], bytes[index + 3]) = pixel
+            } else {
+              Self.blend(at: index, in: bytes, source, coverage: 1)
+            }
+            continue
+          }
+          let amount = coverage(Double(x), Double(y))
+          guard amount > 0 else { continue }
+          Self.blend(at: index, in: bytes, source, coverage: min(amount, 1))
+        }
       }
     }
   }

@@ -9,7 +9,8 @@
 ///
 /// Viewers that do not know APNG show the first frame. After the first frame, each frame stores
 /// only the rectangle of pixels that changed since the frame before (`dispose_op` none,
-/// `blend_op` source), which keeps animations of small changes small.
+/// `blend_op` source), which keeps animations of small changes small, and a frame equal to the
+/// one before lengthens that one's delay instead of being stored.
 ///
 /// ```swift
 /// var animation = AnimatedPNG()
@@ -87,11 +88,12 @@ package struct AnimatedPNG: Sendable, Hashable {
     try AtomicFile.write(encode(), to: path)
   }
 
-  /// The smallest rectangle holding every pixel that differs; one pixel when none does, since a
-  /// frame cannot be empty.
+  /// The smallest rectangle holding every pixel that differs between two images of the same
+  /// width, 4 bytes a pixel; `nil` when none does.
   static func changedRegion(
     from old: [UInt8], to new: [UInt8], width: Int
-  ) -> (columns: Range<Int>, rows: Range<Int>) {
+  ) -> (columns: Range<Int>, rows: Range<Int>)? {
+    precondition(old.count == new.count, "The images compared have the same size")
     let height = new.count / (width * 4)
     var minX = width
     var maxX = -1
@@ -119,7 +121,7 @@ package struct AnimatedPNG: Sendable, Hashable {
         }
       }
     }
-    guard maxX >= 0 else { return (0..<1, 0..<1) }
+    guard maxX >= 0 else { return nil }
     return (minX..<(maxX + 1), minY..<(maxY + 1))
   }
 

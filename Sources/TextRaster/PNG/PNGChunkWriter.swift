@@ -23,13 +23,40 @@ struct PNGChunkWriter {
     let typeBytes = Array(type.utf8)
     precondition(typeBytes.count == 4, "A PNG chunk type has four letters")
     precondition(data.count <= Int(Int32.max), "A PNG chunk holds at most 2³¹ − 1 bytes")
+    let start = bytes.count
+    bytes.reserveCapacity(start + 12 + data.count)
     bytes += Self.bigEndian(UInt32(data.count))
-    let body = typeBytes + data
-    bytes += body
-    let checksum = body.withUnsafeBufferPointer { buffer in
-      crc32(0, buffer.baseAddress, uInt(buffer.count))
+    bytes += typeBytes
+    bytes += data
+    bytes += checksum(of: start)
+  }
+
+  /// Overwrites bytes of a chunk's data already written, and its CRC.
+  ///
+  /// - Parameters:
+  ///   - start: Where the chunk starts in ``bytes`` (its length field).
+  ///   - dataOffset: Where the new bytes go in the chunk's data.
+  ///   - replacement: The new bytes; they stay inside the data.
+  mutating func update(chunkAt start: Int, dataOffset: Int, with replacement: [UInt8]) {
+    let length =
+      Int(bytes[start]) << 24 | Int(bytes[start + 1]) << 16 | Int(bytes[start + 2]) << 8
+      | Int(bytes[start + 3])
+    precondition(dataOffset >= 0 && dataOffset + replacement.count <= length)
+    let target = start + 8 + dataOffset
+    bytes.replaceSubrange(target..<(target + replacement.count), with: replacement)
+    let crc = start + 8 + length
+    bytes.replaceSubrange(crc..<(crc + 4), with: checksum(of: start))
+  }
+
+  /// The CRC-32 of the type and data of the chunk that starts at an offset, as PNG stores it.
+  private func checksum(of start: Int) -> [UInt8] {
+    let length =
+      Int(bytes[start]) << 24 | Int(bytes[start + 1]) << 16 | Int(bytes[start + 2]) << 8
+      | Int(bytes[start + 3])
+    let checksum = bytes.withUnsafeBufferPointer { buffer in
+      crc32(0, buffer.baseAddress! + start + 4, uInt(4 + length))
     }
-    bytes += Self.bigEndian(UInt32(truncatingIfNeeded: checksum))
+    return Self.bigEndian(UInt32(truncatingIfNeeded: checksum))
   }
 
   /// The IHDR chunk's data for 8-bit RGBA without interlacing.

@@ -41,4 +41,21 @@ struct PillowTests {
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output == "PNG 13 7 3\nequal 250\nequal 250\nequal 250\n")
   }
+
+  @Test("Pillow composes changed rectangles and lengthened delays to the frames shown")
+  func apngDeltas() throws {
+    let directory = try TestFiles.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let a = samplePicture()
+    let b = samplePicture(shift: 3)
+    var writer = AnimatedPNGWriter(compression: .fast)
+    for (bitmap, delay) in [(a, 100), (b, 50), (b, 50), (a, 30)] {
+      try writer.append(bitmap, delay: .milliseconds(delay))
+    }
+    try writer.write(to: directory + "/deltas.png")
+    let result = try PillowDecoder.compare(
+      directory + "/deltas.png", expected: try writeExpected([a, b, a], in: directory))
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output == "PNG 13 7 3\nequal 100\nequal 100\nequal 30\n")
+  }
 }

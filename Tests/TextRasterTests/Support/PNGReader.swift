@@ -163,6 +163,18 @@ struct PNGReader {
     return result
   }
 
+  /// Every frame of an APNG, fully composed, with how long it shows in milliseconds (from its
+  /// fcTL's delay fraction): what a viewer shows, frame by frame.
+  func timeline() throws -> [(pixels: [UInt8], milliseconds: Int)] {
+    let controls = frameControls
+    let frames = try frames()
+    guard frames.count == controls.count else { throw Failure.unsupported("fcTL without data") }
+    return zip(frames, controls).map { frame, control in
+      let denominator = control.delayDenominator == 0 ? 100 : Int(control.delayDenominator)
+      return (frame, Int(control.delayNumerator) * 1000 / denominator)
+    }
+  }
+
   // MARK: - Decoding
 
   static func decode(_ compressed: [UInt8], width: Int, height: Int) throws -> [UInt8] {

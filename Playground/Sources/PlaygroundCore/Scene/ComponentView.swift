@@ -46,21 +46,4 @@ package struct ComponentView: Sendable, Encodable {
     animationPNG = try writer.encode()
     animationMilliseconds = milliseconds
   }
-
-  /// Sets the still and, if `animation` draws one, the animation.
-  ///
-  /// - Parameters:
-  ///   - bitmap: The still, drawn.
-  ///   - scale: The pixels per point it was drawn at.
-  ///   - animation: Draws the animation; returns it and how long it plays, in milliseconds,
-  ///     or `nil` when the answer's budget has no room for it.
-  mutating func setStill(
-    _ bitmap: RGBABitmap, scale: RasterScale,
-    whileDrawing animation: () throws -> (AnimatedPNGWriter, Int)?
-  ) throws {
-    if let (writer, milliseconds) = try animation() {
-      try setAnimation(writer, milliseconds: milliseconds)
-    }
-    try setStill(bitmap, scale: scale)
-  }
 }

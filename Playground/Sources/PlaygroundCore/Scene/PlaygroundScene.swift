@@ -205,19 +205,30 @@ package struct PlaygroundScene {
     }
     var view = ComponentView(state: state(list))
     let end = list
-    let animates = allowsAnimation(
-      CGSize(
-        width: frames.map(\.list.size.width).max() ?? 0,
-        height: frames.map(\.list.size.height).max() ?? 0),
-      frames: frames.count)
+    let largest = CGSize(
+      width: frames.map(\.list.size.width).max() ?? 0,
+      height: frames.map(\.list.size.height).max() ?? 0)
+    let animates = allowsAnimation(largest, frames: frames.count)
     try draw {
-      try view.setStill(try renderer.image(of: end, padding: Self.padding), scale: renderer.scale) {
-        guard animates else { return nil }
-        var writer = try renderer.animation(
-          frames, padding: Self.padding, loopCount: 1, compression: .fast)
-        writer.loopCount = 1
-        return (writer, frames.count * Int(1000 * step))
+      var still: RGBABitmap?
+      if animates {
+        // The renderer's animation, frame by frame, to keep the last frame: every frame at the
+        // size of the largest (a component that grows keeps its top-left corner).
+        var writer = AnimatedPNGWriter(loopCount: 1, compression: .fast)
+        for frame in frames {
+          var list = frame.list
+          list.size = largest
+          let bitmap = try renderer.image(of: list, padding: Self.padding)
+          try writer.append(bitmap, delay: frame.delay)
+          still = bitmap
+        }
+        try view.setAnimation(writer, milliseconds: frames.count * Int(1000 * step))
+        // The last frame is the end's still when it is the largest (a change that grows or
+        // keeps the size): not drawn a second time.
+        if end.size != largest { still = nil }
       }
+      try view.setStill(
+        try still ?? renderer.image(of: end, padding: Self.padding), scale: renderer.scale)
     }
     return (action, nil, view)
   }
