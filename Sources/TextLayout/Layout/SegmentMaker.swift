@@ -44,6 +44,9 @@ struct SegmentMaker {
     /// The pairs of characters across segment boundaries being measured: the segment's index
     /// in the batch, and its last piece's run and level.
     var pairs: [(segment: Int, run: Int, level: UInt8)] = []
+    /// The ranges of one stretch of pairs, and their measures.
+    var pairRanges: [Range<Int>] = []
+    var pairMeasures: [ShapedMeasure] = []
     /// The pieces a line's placement stores.
     var stored: [StoredPiece] = []
 
@@ -224,8 +227,6 @@ struct SegmentMaker {
     }
     guard !batch.pairs.isEmpty else { return }
     // One shaper call for each stretch of pairs with one run and level.
-    var ranges: [Range<Int>] = []
-    var measures: [ShapedMeasure] = []
     var stretch = 0
     while stretch < batch.pairs.count {
       let (_, run, level) = batch.pairs[stretch]
@@ -235,12 +236,13 @@ struct SegmentMaker {
       {
         next += 1
       }
-      ranges.removeAll(keepingCapacity: true)
-      ranges.append(contentsOf: batch.ranges[3 * stretch..<3 * next])
-      measures.removeAll(keepingCapacity: true)
+      batch.pairRanges.removeAll(keepingCapacity: true)
+      batch.pairRanges.append(contentsOf: batch.ranges[3 * stretch..<3 * next])
+      batch.pairMeasures.removeAll(keepingCapacity: true)
       context.shaper.measure(
-        ranges, in: context.text.string, style: context.shapingText.runs[run].style,
-        isRightToLeft: false, into: &measures)
+        batch.pairRanges, in: context.text.string, style: context.shapingText.runs[run].style,
+        isRightToLeft: false, into: &batch.pairMeasures)
+      let measures = batch.pairMeasures
       for pair in stretch..<next {
         let base = 3 * (pair - stretch)
         let adjustment =
