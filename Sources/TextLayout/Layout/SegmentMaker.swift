@@ -43,7 +43,12 @@ struct SegmentMaker {
     var adjustments: [Double] = []
     /// The pairs of characters across segment boundaries being measured: the segment's index
     /// in the batch, and its last piece's run and level.
-    var pairs: [(segment: Int, run: Int, level: UInt8)] = []
+    ///
+    /// `alone` is the advance of the pair's two characters measured apart, when the batch's
+    /// own pieces are those characters (a Japanese segment is one character); otherwise NaN,
+    /// and the three ranges of ``ranges`` from `firstRange` on are measured: before, after,
+    /// both. Only the pair shaped together (one range) is measured when `alone` is known.
+    var pairs: [(segment: Int, run: Int, level: UInt8, alone: Double, firstRange: Int)] = []
     /// The ranges of one stretch of pairs, and their measures.
     var pairRanges: [Range<Int>] = []
     var pairMeasures: [ShapedMeasure] = []
@@ -206,7 +211,9 @@ struct SegmentMaker {
         !analysis.boundaries[index].isMandatory
       else { continue }
       let last = batch.pieces[pieceEnd - 1].cut
-      guard !last.isTab, last.level & 1 == 0, last.hanging == .none else { continue }
+      guard !last.isTab, last.level & 1 == 0, last.hanging == .none,
+        batch.measures[pieceEnd - 1].mayKernWithNext
+      else { continue }
       let next: LayoutContext.PieceCut?
       if index + 1 < end {
         next = pieceEnd < batch.pieces.count ? batch.pieces[pieceEnd].cut : nil
@@ -220,33 +227,45 @@ struct SegmentMaker {
         next.hanging != .all, next.range.lowerBound == segmentEnd
       else { continue }
       guard let pair = pairRanges(before: last.range, after: next.range) else { continue }
-      batch.pairs.append((index - first, last.run, last.level))
-      batch.ranges.append(pair.before)
-      batch.ranges.append(pair.after)
+      let firstRange = batch.ranges.count
+      if index + 1 < end && pair.before == last.range && pair.after == next.range {
+        // Both characters are pieces of the batch, measured already.
+        let alone = batch.measures[pieceEnd - 1].advance + batch.measures[pieceEnd].advance
+        batch.pairs.append((index - first, last.run, last.level, alone, firstRange))
+      } else {
+        batch.pairs.append((index - first, last.run, last.level, .nan, firstRange))
+        batch.ranges.append(pair.before)
+        batch.ranges.append(pair.after)
+      }
       batch.ranges.append(pair.before.lowerBound..<pair.after.upperBound)
     }
     guard !batch.pairs.isEmpty else { return }
     // One shaper call for each stretch of pairs with one run and level.
     var stretch = 0
     while stretch < batch.pairs.count {
-      let (_, run, level) = batch.pairs[stretch]
+      let (_, run, level, _, rangeStart) = batch.pairs[stretch]
       var next = stretch
       while next < batch.pairs.count && batch.pairs[next].run == run
         && batch.pairs[next].level == level
       {
         next += 1
       }
+      let rangeEnd = next < batch.pairs.count ? batch.pairs[next].firstRange : batch.ranges.count
       batch.pairRanges.removeAll(keepingCapacity: true)
-      batch.pairRanges.append(contentsOf: batch.ranges[3 * stretch..<3 * next])
+      batch.pairRanges.append(contentsOf: batch.ranges[rangeStart..<rangeEnd])
       batch.pairMeasures.removeAll(keepingCapacity: true)
       context.shaper.measure(
         batch.pairRanges, in: context.text.string, style: context.shapingText.runs[run].style,
         isRightToLeft: false, into: &batch.pairMeasures)
       let measures = batch.pairMeasures
       for pair in stretch..<next {
-        let base = 3 * (pair - stretch)
-        let adjustment =
-          measures[base + 2].advance - measures[base].advance - measures[base + 1].advance
+        var base = batch.pairs[pair].firstRange - rangeStart
+        var alone = batch.pairs[pair].alone
+        if alone.isNaN {
+          alone = measures[base].advance + measures[base + 1].advance
+          base += 2
+        }
+        let adjustment = measures[base].advance - alone
         // What is left of a pair the face does not kern is rounding.
         if abs(adjustment) > Self.pairTolerance {
           batch.adjustments[batch.pairs[pair].segment] = adjustment

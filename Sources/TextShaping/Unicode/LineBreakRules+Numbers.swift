@@ -24,6 +24,7 @@ extension LineBreakRules {
   static func addingNumberBreaks(
     to breaks: [LineBreakOpportunity], in bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int
   ) -> [LineBreakOpportunity] {
+    guard mayHoldSeparatorBeforeDigit(bytes, upTo: limit) else { return breaks }
     var added: [Int] = []
     LineBreakClass.basicMultilingualPlane.withUnsafeBufferPointer { table in
       let end = min(limit, bytes.count - 1)
@@ -82,5 +83,43 @@ extension LineBreakRules {
     }
     merged += breaks[index...]
     return merged
+  }
+
+  /// Whether text may hold an infix separator with a digit after it, up to `limit`: an ASCII
+  /// `,` `.` `:` `;` before an ASCII digit or a non-ASCII character, or a lead byte of one of
+  /// the other separators (U+037E, U+0589, U+060C, U+060D, U+07F8, U+2044, U+FE10, U+FE13,
+  /// U+FE14). A
+  /// `false` is exact and costs a byte comparison or two a byte, which keeps the iterator's
+  /// text without such a pair from paying for the decoding pass.
+  static func mayHoldSeparatorBeforeDigit(
+    _ bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int
+  ) -> Bool {
+    let end = min(limit, bytes.count - 1)
+    var offset = 0
+    while offset < end {
+      switch bytes[offset] {
+      case 0x2C, 0x2E, 0x3A, 0x3B:
+        let next = bytes[offset + 1]
+        if next >= 0x80 || (0x30...0x39).contains(next) { return true }
+      case 0xCD, 0xD6, 0xD8, 0xDF, 0xE2, 0xEF:
+        if isOtherSeparator(bytes, at: offset) { return true }
+      default:
+        break
+      }
+      offset += 1
+    }
+    return false
+  }
+
+  /// Whether the bytes at `offset` encode an infix separator outside ASCII.
+  @inline(never)
+  static func isOtherSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    func byte(_ index: Int) -> UInt8 { offset + index < bytes.count ? bytes[offset + index] : 0 }
+    switch (bytes[offset], byte(1)) {
+    case (0xCD, 0xBE), (0xD6, 0x89), (0xD8, 0x8C), (0xD8, 0x8D), (0xDF, 0xB8): return true
+    case (0xE2, 0x81): return byte(2) == 0x84  // U+2044
+    case (0xEF, 0xB8): return [0x90, 0x93, 0x94].contains(byte(2))  // U+FE10, U+FE13, U+FE14
+    default: return false
+    }
   }
 }

@@ -63,6 +63,19 @@ import Testing
     }
   }
 
+  @Test("the quick check before the iterator's answer is amended knows every separator")
+  func everySeparator() {
+    let separators = (0..<0x1_0000).compactMap(Unicode.Scalar.init).filter {
+      LineBreakClass.basicMultilingualPlane[Int($0.value)] == .infixSeparator
+    }
+    #expect(separators.count > 10)
+    for separator in separators {
+      var text = String(separator) + "5"
+      let found = text.withUTF8 { LineBreakRules.mayHoldSeparatorBeforeDigit($0, upTo: $0.count) }
+      #expect(found, "U+\(String(separator.value, radix: 16, uppercase: true))")
+    }
+  }
+
   @Test("breaks up to a limit are the whole text's, the added ones too")
   func limited() {
     let text = "sort -k 1b,2 and `%.250s' twice: `%.250s' 파일"
