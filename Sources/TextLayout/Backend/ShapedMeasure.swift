@@ -19,6 +19,11 @@
   /// The number of clusters drawn with a missing glyph: its
   /// ``ShapedText/uncoveredCharacterCount``.
   public var uncoveredCharacterCount: Int
+  /// Whether the piece's last glyph may be kerned with a glyph after it: `false` only when
+  /// the shaper knows that its face starts no pair at it, so that the layout need not measure
+  /// the pair it makes with the next segment (``Segment/pairAdjustment``). Not part of the
+  /// measure's value: two measures of one piece are equal whatever a shaper knew.
+  package var mayKernWithNext = true
 
   /// Creates a measure.
   public init(
@@ -31,6 +36,22 @@
     self.descent = descent
     self.lineGap = lineGap
     self.uncoveredCharacterCount = uncoveredCharacterCount
+  }
+
+  public static func == (left: ShapedMeasure, right: ShapedMeasure) -> Bool {
+    left.advance == right.advance && left.hangingAdvance == right.hangingAdvance
+      && left.ascent == right.ascent && left.descent == right.descent
+      && left.lineGap == right.lineGap
+      && left.uncoveredCharacterCount == right.uncoveredCharacterCount
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(advance)
+    hasher.combine(hangingAdvance)
+    hasher.combine(ascent)
+    hasher.combine(descent)
+    hasher.combine(lineGap)
+    hasher.combine(uncoveredCharacterCount)
   }
 
   /// The measure of a piece of text shaped as `shaped`.

@@ -5,6 +5,8 @@ extension LinePlacer {
   private struct LineBuffers {
     var cuts = SegmentMaker.Cuts()
     var shaped: [ShapedPiece] = []
+    /// Where each segment's pieces end in ``cuts``.
+    var segmentEnds: [Int] = []
   }
 
   /// Places the drafted lines: their glyphs, visual order, alignment and vertical metrics, and
@@ -87,16 +89,21 @@ extension LinePlacer {
     // The pieces of every segment, cut as they were measured, shaped in stretches.
     buffers.cuts.removeAll()
     buffers.shaped.removeAll(keepingCapacity: true)
+    buffers.segmentEnds.removeAll(keepingCapacity: true)
     var hasTabs = false
+    var isKerned = false
     for index in draft.segments {
       let segment = lines.lineSegments[index]
       hasTabs = hasTabs || segment.hasTabs
+      isKerned = isKerned || segment.pairAdjustment != 0
       context.forEachPiece(
         ofSegment: segment.range, contentEnd: segment.contentEnd, levels: draft.levels,
         paragraphLevel: draft.paragraphLevel, mayHoldTabs: segment.hasTabs
       ) { buffers.cuts.append($0, contentEnd: segment.contentEnd) }
+      buffers.segmentEnds.append(buffers.cuts.cuts.count)
     }
     maker.shape(buffers.cuts, into: &storage, pieces: &buffers.shaped)
+    if isKerned { kernSegments(of: draft, buffers: &buffers, storage: &storage) }
     // Rule L1: whitespace at the end of the line takes the paragraph level.
     var index = buffers.shaped.count - 1
     while index >= 0 && buffers.shaped[index].isTrailingWhitespace {
@@ -154,6 +161,29 @@ extension LinePlacer {
       baseline: top + metrics.ascent, ascent: metrics.ascent,
       descent: metrics.descent + metrics.lineGap, x: contentX, width: metrics.contentWidth,
       runs: runs, endsParagraph: draft.endsParagraph, paragraphLevel: draft.paragraphLevel)
+  }
+
+  /// Moves the glyphs after each segment of a line that is kerned with the next one
+  /// (``Segment/pairAdjustment``) by that kerning, as shaping the run whole would: the last
+  /// glyph of the segment's last piece gets it in its advance, and so its cluster and piece,
+  /// so that drawing, hit testing and rectangles see the widths the line was filled with. The
+  /// line's last segment keeps its own advance: nothing it is kerned with is on the line.
+  private func kernSegments(
+    of draft: LineDraft, buffers: inout LineBuffers, storage: inout GlyphStorage
+  ) {
+    for (position, index) in draft.segments.dropLast().enumerated() {
+      let adjustment = lines.lineSegments[index].pairAdjustment
+      let pieceEnd = buffers.segmentEnds[position]
+      guard adjustment != 0, pieceEnd > 0 else { continue }
+      let stored = buffers.shaped[pieceEnd - 1].stored
+      // Kerned pieces run left to right: their last run and glyph are the rightmost.
+      guard let run = stored.runs.last, let cluster = stored.clusters.last,
+        let glyph = storage.runs[run].glyphs.last
+      else { continue }
+      storage.advances[glyph] += adjustment
+      storage.clusters[cluster].advance += adjustment
+      buffers.shaped[pieceEnd - 1].stored.advance += adjustment
+    }
   }
 
   /// Stores the glyphs of a piece of the token.

@@ -45,6 +45,10 @@ struct LinePlacer {
       // A segment has pieces exactly when its range is not empty.
       hasPieces = hasPieces || !segment.range.isEmpty
     }
+    // The last segment is kerned with no segment on this line.
+    if let last = draft.segments.last {
+      result.total -= lines.lineSegments[last].pairAdjustment
+    }
     add(draft.token, to: &result)
     hasPieces = hasPieces || !draft.token.isEmpty
     if draft.token.isEmpty {
@@ -52,7 +56,7 @@ struct LinePlacer {
       // hold nothing else, and the trailing spaces of the last segment with content.
       for index in draft.segments.reversed() {
         let segment = lines.lineSegments[index]
-        result.trailing += segment.advance - segment.contentAdvance
+        result.trailing += segment.advance - segment.contentAdvance - segment.pairAdjustment
         if segment.contentEnd > segment.range.lowerBound { break }
       }
     }
@@ -76,9 +80,13 @@ struct LinePlacer {
         of: segment, at: result.total, levels: draft.levels,
         paragraphLevel: draft.paragraphLevel, maker: &maker)
       result.total += measured.advance
-      let trailing = measured.advance - measured.content
+      let trailing = measured.advance - measured.content - segment.pairAdjustment
       hanging = segment.contentEnd > segment.range.lowerBound ? trailing : hanging + trailing
       raise(&result, toMetricsOf: segment, table: draft.metrics)
+    }
+    // The last segment is kerned with no segment on this line.
+    if let last = draft.segments.last {
+      result.total -= lines.lineSegments[last].pairAdjustment
     }
     add(draft.token, to: &result)
     if draft.token.isEmpty { result.trailing = hanging }

@@ -25,10 +25,23 @@ struct Segment: Sendable {
   var range: Range<Int> { Int(start)..<Int(end) }
   /// Where the segment's trailing whitespace starts.
   var contentEnd: Int { Int(storedContentEnd) }
-  /// The advance of all pieces.
+  /// The advance of all pieces, with the ``pairAdjustment`` when there is one: what the
+  /// segment takes on a line where another follows it.
   let advance: Double
-  /// The advance without the whitespace that hangs at a line end.
+  /// The advance without the whitespace that hangs at a line end, and without the
+  /// ``pairAdjustment``: what the segment takes when it ends a line.
   let contentAdvance: Double
+
+  /// The kerning between the segment's last character and the next segment's first, when the
+  /// two are shaped in one face, style and direction with nothing between them (a Japanese
+  /// kana pair, a hyphen and the letter after it): shaping the run whole, as Pango does, moves
+  /// them by it, so a line that holds both is that much narrower than its segments measured
+  /// alone. It is in ``advance`` only: a segment that ends its line, or has the token after
+  /// it, is drawn without it (see ``SegmentMaker``).
+  ///
+  /// Stored as the difference of the two advances, which a segment without trailing
+  /// whitespace otherwise has equal, so that a segment stays as small as it was.
+  var pairAdjustment: Double { contentEnd == range.upperBound ? advance - contentAdvance : 0 }
 
   /// The sums over a segment's pieces, added in logical order.
   struct Sums {
@@ -72,19 +85,25 @@ struct Segment: Sendable {
 
   /// Creates a segment from the sums of its pieces.
   ///
-  /// - Parameter table: The table of vertical metrics the segment's metrics join if they are
-  ///   new, and which of a layout's tables it is.
+  /// - Parameters:
+  ///   - pairAdjustment: The kerning with the next segment (``pairAdjustment``); only a
+  ///     segment without trailing whitespace or tabs has one.
+  ///   - table: The table of vertical metrics the segment's metrics join if they are new, and
+  ///     which of a layout's tables it is.
   init(
     range: Range<Int>, contentEnd: Int, isMandatory: Bool, hasTabs: Bool, sums: Sums,
-    table: inout VerticalMetrics.Table
+    pairAdjustment: Double = 0, table: inout VerticalMetrics.Table
   ) {
+    precondition(
+      pairAdjustment == 0 || (contentEnd == range.upperBound && !hasTabs),
+      "Only a segment without trailing whitespace or tabs is kerned with the next one")
     self.hasTabs = hasTabs
     uncoveredCount = UInt16(clamping: sums.uncovered)
     start = Int32(truncatingIfNeeded: range.lowerBound)
     end = Int32(truncatingIfNeeded: range.upperBound)
     storedContentEnd = Int32(truncatingIfNeeded: contentEnd)
     self.isMandatory = isMandatory
-    self.advance = sums.advance
+    self.advance = sums.advance + pairAdjustment
     self.contentAdvance = sums.contentAdvance
     metrics = table.index(
       of: VerticalMetrics(ascent: sums.ascent, descent: sums.descent, lineGap: sums.lineGap))

@@ -39,6 +39,19 @@ struct SegmentMaker {
     var contentEnds: [Int] = []
     var measures: [ShapedMeasure] = []
     var ranges: [Range<Int>] = []
+    /// Each segment's kerning with the next (``Segment/pairAdjustment``).
+    var adjustments: [Double] = []
+    /// The pairs of characters across segment boundaries being measured: the segment's index
+    /// in the batch, and its last piece's run and level.
+    ///
+    /// `alone` is the advance of the pair's two characters measured apart, when the batch's
+    /// own pieces are those characters (a Japanese segment is one character); otherwise NaN,
+    /// and the three ranges of ``ranges`` from `firstRange` on are measured: before, after,
+    /// both. Only the pair shaped together (one range) is measured when `alone` is known.
+    var pairs: [(segment: Int, run: Int, level: UInt8, alone: Double, firstRange: Int)] = []
+    /// The ranges of one stretch of pairs, and their measures.
+    var pairRanges: [Range<Int>] = []
+    var pairMeasures: [ShapedMeasure] = []
     /// The pieces a line's placement stores.
     var stored: [StoredPiece] = []
 
@@ -56,6 +69,8 @@ struct SegmentMaker {
       contentEnds.removeAll(keepingCapacity: true)
       measures.removeAll(keepingCapacity: true)
       ranges.removeAll(keepingCapacity: true)
+      adjustments.removeAll(keepingCapacity: true)
+      pairs.removeAll(keepingCapacity: true)
     }
   }
 
@@ -149,6 +164,7 @@ struct SegmentMaker {
       }
     }
     measurePieces(&batch)
+    measurePairs(&batch, analysis: analysis, first: first, end: end)
     var piece = 0
     for index in first..<end {
       var sums = Segment.Sums()
@@ -161,8 +177,133 @@ struct SegmentMaker {
           range: analysis.segmentStart(at: index)..<analysis.boundaries[index].offset,
           contentEnd: batch.contentEnds[index - first],
           isMandatory: analysis.boundaries[index].isMandatory, hasTabs: false, sums: sums,
-          table: &analysis.metrics))
+          pairAdjustment: batch.adjustments[index - first], table: &analysis.metrics))
     }
+  }
+
+  // MARK: - Kerning across segments
+
+  /// Measures the kerning between each segment of a batch and the next one
+  /// (``Segment/pairAdjustment``) into the batch's adjustments, one for each segment.
+  ///
+  /// Pango, like any engine that shapes a run whole and breaks it after, kerns the characters
+  /// on both sides of a break opportunity that no space separates: in Japanese, where every
+  /// character is a segment, Noto Sans CJK JP kerns kana pairs by up to a tenth of an em. A
+  /// segment is measured alone (so that its measure is cached for every text it occurs in),
+  /// and the pair is measured as its two characters shaped together, less each alone, from the
+  /// same cache: for the characters of a pair that the face does not kern, that is 0.
+  ///
+  /// A pair is measured only when nothing could come between its characters: the segment has
+  /// no trailing whitespace and no mandatory break, and the two pieces around the boundary
+  /// have one style, one left-to-right level and no tab. Latin text, whose segments end in
+  /// spaces, measures none.
+  private func measurePairs(
+    _ batch: inout MeasureBatch, analysis: WindowAnalysis, first: Int, end: Int
+  ) {
+    batch.adjustments.append(contentsOf: repeatElement(0, count: end - first))
+    batch.ranges.removeAll(keepingCapacity: true)
+    var pieceStart = 0
+    for index in first..<end {
+      let pieceEnd = batch.pieceEnds[index - first]
+      defer { pieceStart = pieceEnd }
+      let segmentEnd = analysis.boundaries[index].offset
+      guard pieceEnd > pieceStart, batch.contentEnds[index - first] == segmentEnd,
+        !analysis.boundaries[index].isMandatory
+      else { continue }
+      let last = batch.pieces[pieceEnd - 1].cut
+      guard !last.isTab, last.level & 1 == 0, last.hanging == .none,
+        batch.measures[pieceEnd - 1].mayKernWithNext
+      else { continue }
+      let next: LayoutContext.PieceCut?
+      if index + 1 < end {
+        next = pieceEnd < batch.pieces.count ? batch.pieces[pieceEnd].cut : nil
+      } else if index + 1 < analysis.boundaries.count {
+        next = firstPiece(
+          ofSegment: segmentEnd..<analysis.boundaries[index + 1].offset, analysis: analysis)
+      } else {
+        next = nil
+      }
+      guard let next, !next.isTab, next.run == last.run, next.level == last.level,
+        next.hanging != .all, next.range.lowerBound == segmentEnd
+      else { continue }
+      guard let pair = pairRanges(before: last.range, after: next.range) else { continue }
+      let firstRange = batch.ranges.count
+      if index + 1 < end && pair.before == last.range && pair.after == next.range {
+        // Both characters are pieces of the batch, measured already.
+        let alone = batch.measures[pieceEnd - 1].advance + batch.measures[pieceEnd].advance
+        batch.pairs.append((index - first, last.run, last.level, alone, firstRange))
+      } else {
+        batch.pairs.append((index - first, last.run, last.level, .nan, firstRange))
+        batch.ranges.append(pair.before)
+        batch.ranges.append(pair.after)
+      }
+      batch.ranges.append(pair.before.lowerBound..<pair.after.upperBound)
+    }
+    guard !batch.pairs.isEmpty else { return }
+    // One shaper call for each stretch of pairs with one run and level.
+    var stretch = 0
+    while stretch < batch.pairs.count {
+      let (_, run, level, _, rangeStart) = batch.pairs[stretch]
+      var next = stretch
+      while next < batch.pairs.count && batch.pairs[next].run == run
+        && batch.pairs[next].level == level
+      {
+        next += 1
+      }
+      let rangeEnd = next < batch.pairs.count ? batch.pairs[next].firstRange : batch.ranges.count
+      batch.pairRanges.removeAll(keepingCapacity: true)
+      batch.pairRanges.append(contentsOf: batch.ranges[rangeStart..<rangeEnd])
+      batch.pairMeasures.removeAll(keepingCapacity: true)
+      context.shaper.measure(
+        batch.pairRanges, in: context.text.string, style: context.shapingText.runs[run].style,
+        isRightToLeft: false, into: &batch.pairMeasures)
+      let measures = batch.pairMeasures
+      for pair in stretch..<next {
+        var base = batch.pairs[pair].firstRange - rangeStart
+        var alone = batch.pairs[pair].alone
+        if alone.isNaN {
+          alone = measures[base].advance + measures[base + 1].advance
+          base += 2
+        }
+        let adjustment = measures[base].advance - alone
+        // What is left of a pair the face does not kern is rounding.
+        if abs(adjustment) > Self.pairTolerance {
+          batch.adjustments[batch.pairs[pair].segment] = adjustment
+        }
+      }
+      stretch = next
+    }
+  }
+
+  /// The smallest kerning kept, in points: less than any font unit at any size in use, more
+  /// than the rounding of three sums of advances.
+  static let pairTolerance = 1e-9
+
+  /// The first piece of a segment the batch does not hold.
+  private func firstPiece(
+    ofSegment range: Range<Int>, analysis: WindowAnalysis
+  ) -> LayoutContext.PieceCut? {
+    var first: LayoutContext.PieceCut?
+    context.forEachPiece(
+      ofSegment: range, contentEnd: context.trailingSpaceStart(in: range),
+      levels: analysis.levelRuns, paragraphLevel: analysis.paragraphLevel
+    ) { cut in
+      if first == nil { first = cut }
+    }
+    return first
+  }
+
+  /// The last grapheme of the piece `before` and the first of the piece `after` it, which a
+  /// boundary between segments separates.
+  private func pairRanges(
+    before: Range<Int>, after: Range<Int>
+  ) -> (before: Range<Int>, after: Range<Int>)? {
+    guard !before.isEmpty, !after.isEmpty, let last = context.text.slice(before).last,
+      let first = context.text.slice(after).first
+    else { return nil }
+    let start = max(before.lowerBound, before.upperBound - last.utf8.count)
+    let end = min(after.upperBound, after.lowerBound + first.utf8.count)
+    return (start..<before.upperBound, after.lowerBound..<end)
   }
 
   /// Measures the batch's pieces into its measures, in order: one shaper call for each

@@ -27,9 +27,23 @@ final class DirectShapingPlans: Sendable {
   /// scripts and languages, and comparing three numbers costs less than hashing them.
   private let plans = Mutex<[(key: Key, plan: DirectShapingPlan?)]>([])
   private static let byFile = Mutex<[FileKey: DirectShapingPlan?]>([:])
+  /// Each face's ``NeighborSensitiveGlyphs``, by font, found the first time a piece ends in
+  /// it.
+  private let neighborSensitive = Mutex<[Int: NeighborSensitiveGlyphs]>([:])
 
   init(isEnabled: Bool) {
     self.isEnabled = isEnabled
+  }
+
+  /// Whether a piece that ends with `glyph` of `font` may measure otherwise with a glyph
+  /// after it, in any script and language (the face's ``NeighborSensitiveGlyphs``).
+  func mayKern(after glyph: UInt32, font: LoadedFont) -> Bool {
+    if let known = neighborSensitive.withLock({ $0[font.id.rawValue] }) {
+      return known.contains(glyph)
+    }
+    let glyphs = NeighborSensitiveGlyphs(face: hb_font_get_face(font.harfBuzz.font))
+    neighborSensitive.withLock { $0[font.id.rawValue] = glyphs }
+    return glyphs.contains(glyph)
   }
 
   /// The plan for runs of `script` in `language` (HarfBuzz's default language when `nil`,

@@ -29,7 +29,12 @@ struct PieceShaper {
     _ items: some Collection<TextItemizer.Item>, hangingStart: Int, into arena: inout GlyphArena
   ) -> (piece: GlyphArena.Piece, measure: ShapedMeasure) {
     let firstRun = arena.runs.count
-    for item in items { shape(item, into: &arena) }
+    var lastItem: TextItemizer.Item?
+    for item in items {
+      shape(item, into: &arena)
+      lastItem = item
+    }
+    let mayKern = lastItem.map { mayKernAfterLastGlyph(of: $0, in: arena) } ?? true
     if isRightToLeft {
       // Items are in logical order; right to left, the first one is drawn rightmost.
       arena.runs[firstRun...].reverse()
@@ -42,12 +47,26 @@ struct PieceShaper {
     var metrics = strut ?? FontMetrics(ascent: 0, descent: 0, lineGap: 0)
     for item in items { metrics = metrics.union(item.font.metrics(size: size)) }
     let sums = arena.sums(of: piece, hangingStart: hangingStart)
-    return (
-      piece,
-      ShapedMeasure(
-        advance: sums.advance, hangingAdvance: sums.hanging, ascent: metrics.ascent,
-        descent: metrics.descent, lineGap: metrics.lineGap, uncoveredCharacterCount: sums.uncovered)
-    )
+    var measure = ShapedMeasure(
+      advance: sums.advance, hangingAdvance: sums.hanging, ascent: metrics.ascent,
+      descent: metrics.descent, lineGap: metrics.lineGap, uncoveredCharacterCount: sums.uncovered)
+    measure.mayKernWithNext = mayKern
+    return (piece, measure)
+  }
+
+  /// Whether the piece's last glyph, just shaped from its last item into the arena's last run,
+  /// may be kerned with a glyph after it (``ShapedMeasure/mayKernWithNext``): `false` only
+  /// when the face's ``NeighborSensitiveGlyphs`` knows that nothing that reads two glyphs
+  /// takes it. Noto Sans CJK kerns no ideograph and no Hangul syllable, so a segment that
+  /// ends with one needs no pair measured. The set is the face's over every script, so an
+  /// item of a neutral script (a hyphen), which takes the script of what follows when shaped
+  /// with it, is answered for that script too (DejaVu Sans kerns `-v` in Latin only).
+  private func mayKernAfterLastGlyph(
+    of item: TextItemizer.Item, in arena: GlyphArena
+  ) -> Bool {
+    guard !isRightToLeft, let run = arena.runs.last, let last = run.glyphs.last
+    else { return true }
+    return directPlans.mayKern(after: arena.glyphs[last], font: item.font)
   }
 
   /// Shapes one item with HarfBuzz, with the rest of the piece as context for contextual

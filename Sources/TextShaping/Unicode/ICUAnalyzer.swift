@@ -120,9 +120,11 @@ public struct ICUAnalyzer: Sendable {
     guard count >= 0 else {
       throw .icu(function: String(cString: status.function), code: status.code)
     }
-    return (0..<Int(count)).map {
+    let breaks = (0..<Int(count)).map {
       LineBreakOpportunity(offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0)
     }
+    // LB25 as the standard's expression rather than ICU's pair IS × NU, in every tailoring.
+    return LineBreakRules.addingNumberBreaks(to: breaks, in: bytes, upTo: Int(stop))
   }
 
   /// The bidi levels of a paragraph; see ``bidiLevels(in:direction:)``.

@@ -214,6 +214,20 @@ enum LineBreakRules {
 
   }
 
+  /// Whether an infix separator after a character of class `before` (`.other` at the start
+  /// of the text, `.space` after spaces) starts a number when a digit follows it, as `.35`,
+  /// `(.5`, `-.5` and `$.50` do: the start of the text, a space, or a prefix of LB25's
+  /// number (OP, HY, PR). ICU 72 and Unicode 15.1's LB15c treat these as numbers; after
+  /// anything else (`a.2`, `%.250s`, `1b,2`) no number precedes the separator and a line may
+  /// break before the digit.
+  @inline(__always)
+  static func startsNumber(after before: LineBreakClass) -> Bool {
+    switch before {
+    case .other, .space, .openPunctuation, .wideOpenPunctuation, .hyphen, .prefixNumeric: true
+    default: false
+    }
+  }
+
   /// What the rules remember of the text before a position.
   struct State {
     /// The class of the last character that is not a space (a combining mark takes its base's).
@@ -271,17 +285,21 @@ enum LineBreakRules {
       afterSpaces = false
       pairRow = Int(next.rawValue) &* (2 &* LineBreakClass.count)
       needsContext =
-        isWordInitialHyphen || number != .none
+        isWordInitialHyphen || number != .none || last == .infixSeparator
         || beforeLast == .hebrewLetter && (last == .hyphen || last == .breakAfter)
     }
 
     /// Whether a line may break before a character of class `next`, neither a space nor a
     /// combining mark on a base.
     ///
-    /// The rules are ICU 72's: Unicode 15.0's with LB25 as the regular expression, plus its pair
-    /// IS × NU everywhere, and two rules Unicode adopted in 15.1, LB15c (a break before a number
-    /// that starts with an infix separator after a space) and LB20a (no break after a
-    /// word-initial hyphen, before AL only).
+    /// The rules are ICU 72's: Unicode 15.0's with LB25 as the regular expression, and two
+    /// rules Unicode adopted in 15.1, LB15c (a break before a number that starts with an infix
+    /// separator after a space) and LB20a (no break after a word-initial hyphen, before AL
+    /// only). ICU also applies LB25's pair IS × NU everywhere; here, as in the standard's
+    /// expression and LineBreakTest.txt, an infix separator binds a digit after it only in a
+    /// number (`3.14`) or where it starts one (``startsNumber(after:)``), so that `a.2` and
+    /// `%.250s` may break before the digit. ``LineBreakRules/addingNumberBreaks(to:in:upTo:)``
+    /// does the same to the iterator's answer.
     func breaks(before next: LineBreakClass) -> Break {
       // LB15c (where LB14 does not bind the spaces to an OP before them).
       if afterSpaces && next == .infixSeparator && !last.isOpen { return .beforeDigit }
@@ -315,7 +333,7 @@ enum LineBreakRules {
       case (_, _) where last.isAffix && next.isLetter || last.isLetter && next.isAffix:
         return .never  // LB24
       case (_, .numeric) where last.isAffix || last == .hyphen || number == .digits,
-        (.infixSeparator, .numeric),
+        (.infixSeparator, .numeric) where LineBreakRules.startsNumber(after: beforeLast),
         (_, _) where number != .none && next.isAffix:
         return .never  // LB25
       case (_, _) where last.isAffix && next.isOpen:
