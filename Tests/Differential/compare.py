@@ -9,7 +9,7 @@
    are not, so whether a line's end includes its trailing spaces does not matter.
 
 Prints the agreement per language and width, then one summary line, writes every mismatch to a
-report file, and exits non-zero when the overall agreement is below the threshold (98%).
+report file, and exits non-zero when the overall agreement is below the threshold (99.2%, issue 27).
 
 Run it with Debian's /usr/bin/python3 (see pango_lines.py).
 """
@@ -277,8 +277,8 @@ def main():
                         help="comma-separated line widths in points (default 200,320,480)")
     parser.add_argument("--report", default=".build/differential-report.txt",
                         help="where to write the list of mismatches")
-    parser.add_argument("--threshold", type=float, default=98.0,
-                        help="minimum overall agreement in percent (default 98)")
+    parser.add_argument("--threshold", type=float, default=99.2,
+                        help="minimum overall agreement in percent (default 99.2)")
     parser.add_argument("--per-language", type=int, default=150,
                         help="paragraphs per language (default 150)")
     parser.add_argument("--corpus",
