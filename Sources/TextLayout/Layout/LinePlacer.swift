@@ -112,12 +112,14 @@ struct LinePlacer {
     var top = 0.0
     var widest = 0.0
     var uncovered = 0
-    for (index, draft) in lines.drafts.enumerated() {
+    // By index: enumerating the drafts copied each one (its arrays retained and released).
+    for index in lines.drafts.indices {
       if index > 0 { top += context.configuration.lineSpacing }
-      let metrics = metrics(of: draft, maker: &maker)
+      let metrics = metrics(of: lines.drafts[index], maker: &maker)
       top += metrics.height
       widest = max(widest, metrics.contentWidth)
-      for index in draft.segments where lines.lineSegments[index].uncoveredCount > 0 {
+      for index in lines.drafts[index].segments
+      where lines.lineSegments[index].uncoveredCount > 0 {
         uncovered += Int(lines.lineSegments[index].uncoveredCount)
       }
     }
