@@ -232,11 +232,14 @@ struct InlineRenderer {
       output.append(contentsOf: text)
       return
     }
+    // Appended at once, then scanned: the byte at `index` lies at `start + index`.
+    let start = output.count
+    output.append(contentsOf: text)
     var previousWasBar = false
-    for byte in text {
-      if byte == UInt8(ascii: "|") {
+    for index in text.indices {
+      if text[index] == UInt8(ascii: "|") {
         if previousWasBar {
-          markers.append(output.count - 1)
+          markers.append(start + index - 1)
           previousWasBar = false
         } else {
           previousWasBar = true
@@ -244,7 +247,6 @@ struct InlineRenderer {
       } else {
         previousWasBar = false
       }
-      output.append(byte)
     }
   }
 
