@@ -36,12 +36,18 @@ struct LinePlacer {
   func metrics(of draft: LineDraft, maker: inout SegmentMaker) -> LineMetrics {
     var result = LineMetrics(total: 0, trailing: 0, ascent: 0, descent: 0, lineGap: 0)
     var hasPieces = false
+    // A line's segments almost all index the same metrics: raising to them again changes
+    // nothing (a maximum), so only a change of index is looked up.
+    var raisedTo: VerticalMetrics.Index?
     for index in draft.segments {
       let segment = lines.lineSegments[index]
       // A line with tabs is measured the slow way (rare).
       if segment.hasTabs { return tabbedMetrics(of: draft, maker: &maker) }
       result.total += segment.advance
-      raise(&result, toMetricsOf: segment, table: draft.metrics)
+      if segment.metrics != raisedTo {
+        raise(&result, toMetricsOf: segment, table: draft.metrics)
+        raisedTo = segment.metrics
+      }
       // A segment has pieces exactly when its range is not empty.
       hasPieces = hasPieces || !segment.range.isEmpty
     }

@@ -75,7 +75,7 @@ struct VerticalMetrics: Sendable, Equatable {
 
   /// Where a segment's metrics are: an entry of its window's table, or of its layout's table
   /// of cut segments.
-  struct Index: Sendable {
+  struct Index: Sendable, Equatable {
     fileprivate let stored: UInt32
     fileprivate static let cutFlag: UInt32 = 0x8000_0000
 
