@@ -3,7 +3,7 @@
 /// line shortened for the truncation token (`LineBreaker+Token.swift`). Its output is
 /// ``LineDraft`` values, which placement (``LinePlacer``) turns into lines.
 struct LineBreaker {
-  let context: LayoutContext
+  private(set) var context: LayoutContext
   var drafts: [LineDraft] = []
   /// The segments of the drafted lines, one line after the other (``LineDraft/segments``
   /// indexes it), then those of the line being filled: one array for all lines, not one each.
@@ -19,6 +19,16 @@ struct LineBreaker {
     self.context = context
     self.lineSegments = lineSegments
     drafts.reserveCapacity(min(context.limit, 8))
+  }
+
+  /// Fills the lines of another text: the drafts, segments and tables emptied, their memory
+  /// kept.
+  mutating func restart(with context: LayoutContext) {
+    self.context = context
+    drafts.removeAll(keepingCapacity: true)
+    lineSegments.removeAll(keepingCapacity: true)
+    cutMetrics.removeAll()
+    scratch.removeAll()
   }
 
   var width: Double { context.configuration.width }

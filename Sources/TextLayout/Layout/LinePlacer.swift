@@ -36,12 +36,18 @@ struct LinePlacer {
   func metrics(of draft: LineDraft, maker: inout SegmentMaker) -> LineMetrics {
     var result = LineMetrics(total: 0, trailing: 0, ascent: 0, descent: 0, lineGap: 0)
     var hasPieces = false
+    // A line's segments almost all index the same metrics: raising to them again changes
+    // nothing (a maximum), so only a change of index is looked up.
+    var raisedTo: VerticalMetrics.Index?
     for index in draft.segments {
       let segment = lines.lineSegments[index]
       // A line with tabs is measured the slow way (rare).
       if segment.hasTabs { return tabbedMetrics(of: draft, maker: &maker) }
       result.total += segment.advance
-      raise(&result, toMetricsOf: segment, table: draft.metrics)
+      if segment.metrics != raisedTo {
+        raise(&result, toMetricsOf: segment, table: draft.metrics)
+        raisedTo = segment.metrics
+      }
       // A segment has pieces exactly when its range is not empty.
       hasPieces = hasPieces || !segment.range.isEmpty
     }
@@ -120,12 +126,14 @@ struct LinePlacer {
     var top = 0.0
     var widest = 0.0
     var uncovered = 0
-    for (index, draft) in lines.drafts.enumerated() {
+    // By index: enumerating the drafts copied each one (its arrays retained and released).
+    for index in lines.drafts.indices {
       if index > 0 { top += context.configuration.lineSpacing }
-      let metrics = metrics(of: draft, maker: &maker)
+      let metrics = metrics(of: lines.drafts[index], maker: &maker)
       top += metrics.height
       widest = max(widest, metrics.contentWidth)
-      for index in draft.segments where lines.lineSegments[index].uncoveredCount > 0 {
+      for index in lines.drafts[index].segments
+      where lines.lineSegments[index].uncoveredCount > 0 {
         uncovered += Int(lines.lineSegments[index].uncoveredCount)
       }
     }

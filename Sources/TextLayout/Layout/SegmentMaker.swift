@@ -6,7 +6,7 @@
 /// glyphs (``BatchMeasuringShaper``), and glyphs are made only for the pieces of the lines that
 /// are placed (``shapePieces(ofSegment:contentEnd:levels:paragraphLevel:into:pieces:)``).
 struct SegmentMaker {
-  let context: LayoutContext
+  private(set) var context: LayoutContext
   /// The buffers of the batches, kept between batches so that a batch allocates nothing.
   var batch = MeasureBatch()
 
@@ -29,6 +29,11 @@ struct SegmentMaker {
   static var wideWordStretch: Int { 4096 }
 
   init(context: LayoutContext) {
+    self.context = context
+  }
+
+  /// Makes the segments of another text, with the same buffers.
+  mutating func restart(with context: LayoutContext) {
     self.context = context
   }
 

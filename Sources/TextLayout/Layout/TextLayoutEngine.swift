@@ -125,20 +125,19 @@ public struct TextLayoutEngine: Sendable {
     _ texts: [PreparedText], configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> [TextMeasurement] {
     try configuration.validate()
+    guard let first = texts.first else { return [] }
     var measurements: [TextMeasurement] = []
     measurements.reserveCapacity(texts.count)
-    // One set of buffers, handed from each text's pass to the next.
-    var buffers = scratch.take()
-    defer { scratch.giveBack(buffers) }
+    // One pass for all the texts, started over for each with its buffers kept.
+    var pass = try makePass(
+      first.text, prepared: first, configuration: configuration, buffers: scratch.take())
+    defer { scratch.giveBack(pass.buffers) }
     _ = analyzer.takeFailure()  // what direct calls of the analyzer left on this thread
-    for prepared in texts {
-      buffers.lineSegments.removeAll(keepingCapacity: true)
-      var pass = try makePass(
-        prepared.text, prepared: prepared, configuration: configuration, buffers: buffers)
-      // Taken back out, so that the pass holds the only references.
-      buffers = ScratchPool.Buffers()
+    measurements.append(pass.runMeasurement())
+    for prepared in texts.dropFirst() {
+      pass.restart(
+        with: try makeContext(prepared.text, configuration: configuration), prepared: prepared)
       measurements.append(pass.runMeasurement())
-      buffers = pass.buffers
     }
     if let failure = analysisFailure() {
       for prepared in texts { prepared.forgetAnalysis() }
@@ -177,13 +176,20 @@ public struct TextLayoutEngine: Sendable {
     _ text: StyledText, prepared: PreparedText?, configuration: LayoutConfiguration,
     buffers: ScratchPool.Buffers
   ) throws(TextLayoutError) -> LayoutPass {
+    LayoutPass(
+      context: try makeContext(text, configuration: configuration),
+      initialWindow: initialWindow, prepared: prepared, buffers: buffers)
+  }
+
+  /// What the stages of a layout of a text read, once the text's length is checked.
+  private func makeContext(
+    _ text: StyledText, configuration: LayoutConfiguration
+  ) throws(TextLayoutError) -> LayoutContext {
     // Segments keep offsets in 32 bits. Counting a native string's UTF-8 takes constant time.
     let count = text.string.utf8.count
     guard count <= Int(Int32.max) else { throw .textTooLong(count) }
-    return LayoutPass(
-      context: LayoutContext(
-        text: text, configuration: configuration, shaper: layoutShaper, analyzer: analyzer),
-      initialWindow: initialWindow, prepared: prepared, buffers: buffers)
+    return LayoutContext(
+      text: text, configuration: configuration, shaper: layoutShaper, analyzer: analyzer)
   }
 
   /// Lays out a plain string with one style.

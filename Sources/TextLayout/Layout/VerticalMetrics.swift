@@ -9,6 +9,14 @@ struct VerticalMetrics: Sendable, Equatable {
   var descent: Double
   var lineGap: Double
 
+  /// Whether two metrics are the same bit for bit: a table must give back exactly the numbers
+  /// it was given.
+  @inline(__always)
+  func isBitwiseEqual(to other: VerticalMetrics) -> Bool {
+    ascent.bitPattern == other.ascent.bitPattern && descent.bitPattern == other.descent.bitPattern
+      && lineGap.bitPattern == other.lineGap.bitPattern
+  }
+
   /// A table of metrics that segments index: a window's, or a layout's for the segments it
   /// cuts from others (a word wider than the line, the last line before a token), which
   /// depend on the width and stay out of the windows a prepared text keeps.
@@ -30,18 +38,34 @@ struct VerticalMetrics: Sendable, Equatable {
     /// sizes then costs a constant per segment, not a search of the whole table, and the
     /// table may hold the same metrics twice, which costs nothing but an entry. Indices are 31
     /// bits, as many as a text has bytes.
+    @inline(__always)
     mutating func index(of metrics: VerticalMetrics) -> Index {
       let flag: UInt32 = isForCutSegments ? Index.cutFlag : 0
-      // Compared bit for bit: the table must give back exactly the numbers it was given.
-      for known in entries.indices.suffix(Self.recentEntries).reversed()
-      where entries[known].ascent.bitPattern == metrics.ascent.bitPattern
-        && entries[known].descent.bitPattern == metrics.descent.bitPattern
-        && entries[known].lineGap.bitPattern == metrics.lineGap.bitPattern
-      {
-        return Index(stored: UInt32(known) | flag)
+      // The last entry first, in place: a window's segments almost all have its metrics, and
+      // the general search below cost about 60 instructions a segment.
+      let last = entries.count - 1
+      if last >= 0, entries[last].isBitwiseEqual(to: metrics) {
+        return Index(stored: UInt32(last) | flag)
+      }
+      return Index(stored: searchOrAppend(metrics) | flag)
+    }
+
+    /// The index of metrics among the last ``recentEntries`` entries but the last, or of a new
+    /// entry at the table's end.
+    private mutating func searchOrAppend(_ metrics: VerticalMetrics) -> UInt32 {
+      var known = entries.count - 2
+      let stop = max(0, entries.count - Self.recentEntries)
+      while known >= stop {
+        if entries[known].isBitwiseEqual(to: metrics) { return UInt32(known) }
+        known -= 1
       }
       entries.append(metrics)
-      return Index(stored: UInt32(entries.count - 1) | flag)
+      return UInt32(entries.count - 1)
+    }
+
+    /// Empties the table, keeping its memory.
+    mutating func removeAll() {
+      entries.removeAll(keepingCapacity: true)
     }
 
     /// How many of a table's last entries ``index(of:)`` compares (computed, not stored: a
@@ -51,7 +75,7 @@ struct VerticalMetrics: Sendable, Equatable {
 
   /// Where a segment's metrics are: an entry of its window's table, or of its layout's table
   /// of cut segments.
-  struct Index: Sendable {
+  struct Index: Sendable, Equatable {
     fileprivate let stored: UInt32
     fileprivate static let cutFlag: UInt32 = 0x8000_0000
 

@@ -22,7 +22,9 @@ extension StyledText {
     for index in inferred.indices where !inferred[index].style.namesLanguage {
       inferred[index].style.language = impliedLanguage
     }
-    return StyledText(string: string, runs: inferred)
+    // The language is known: making the text with `init(string:runs:)` read its first 1 KB
+    // again to find it.
+    return StyledText(string: string, runs: inferred, impliedLanguage: impliedLanguage)
   }
 
   /// The language the first 1 KB of a string imply (``impliedLanguage(of:)-(UnsafeBufferPointer<UInt8>)``).

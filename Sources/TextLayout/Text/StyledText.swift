@@ -48,13 +48,25 @@ public struct StyledText: Sendable, Hashable {
   package init(string: String, runs: [Run], impliedLanguage: TextLanguage?) {
     precondition(
       runs.first?.range.lowerBound == 0 && runs.last?.range.upperBound == string.utf8.count
-        && zip(runs, runs.dropFirst()).allSatisfy { $0.range.upperBound == $1.range.lowerBound },
+        && Self.areContiguous(runs),
       "The runs cover the string without gaps")
     var string = string
     string.makeContiguousUTF8()
     self.string = string
     self.runs = runs
     self.impliedLanguage = impliedLanguage
+  }
+
+  /// Whether each run starts where the one before it ends. The ranges are read in place:
+  /// zipping the runs copied each one's style twice (about 400 instructions a run, a fifth of
+  /// a Markdown parse).
+  private static func areContiguous(_ runs: [Run]) -> Bool {
+    var index = 1
+    while index < runs.count {
+      if runs[index - 1].range.upperBound != runs[index].range.lowerBound { return false }
+      index += 1
+    }
+    return true
   }
 
   /// Appends characters with a style, merging with the last run when the style is the same.

@@ -34,6 +34,24 @@ extension HarfBuzzShaper {
     /// The last style's language.
     var lastLanguage: TextLanguage?
     var lastFont: PrimaryFont?
+    /// The styles resolved before the last one, newest last, at most ``recentLimit``: a list
+    /// of rows in several languages changes style at every row (each row's language is
+    /// inferred), and resolving a request again cost about 1,800 instructions and a new
+    /// ``PrimaryFont``.
+    var recentFonts: [RecentFont] = []
+
+    /// A style's attributes, as ``lastFamily`` and the others keep the last one's.
+    struct RecentFont {
+      var family: String
+      var weight: Int
+      var isItalic: Bool
+      var language: TextLanguage?
+      var font: PrimaryFont
+    }
+
+    /// How many styles ``recentFonts`` keeps (computed, not stored: a stored static is checked
+    /// for initialization on every access).
+    static var recentLimit: Int { 8 }
 
     /// The primary face of a request: its face and fallback pattern, numbered.
     mutating func primaryFont(_ font: LoadedFont, fallbackPattern: FontRequest) -> PrimaryFont {
@@ -49,23 +67,57 @@ extension HarfBuzzShaper {
 
     /// Makes a request and its face the last resolved.
     mutating func remember(_ request: FontRequest, _ font: PrimaryFont) {
-      lastFamily = request.family
-      lastWeight = request.weight
-      lastIsItalic = request.isItalic
-      lastLanguage = request.tag
+      remember(
+        family: request.family, weight: request.weight, isItalic: request.isItalic,
+        language: request.tag, font: font)
+    }
+
+    /// Makes style attributes and their face the last resolved; the last one before joins the
+    /// recent ones.
+    private mutating func remember(
+      family: String, weight: Int, isItalic: Bool, language: TextLanguage?, font: PrimaryFont
+    ) {
+      if let lastFont {
+        if recentFonts.count >= Self.recentLimit { recentFonts.removeFirst() }
+        recentFonts.append(
+          RecentFont(
+            family: lastFamily, weight: lastWeight, isItalic: lastIsItalic,
+            language: lastLanguage, font: lastFont))
+      }
+      lastFamily = family
+      lastWeight = weight
+      lastIsItalic = isItalic
+      lastLanguage = language
       lastFont = font
     }
 
-    /// The face of the last request, if it had these attributes.
-    func last(
+    /// Forgets the faces styles resolved to (a family was registered again).
+    mutating func forgetResolvedStyles() {
+      lastFont = nil
+      recentFonts.removeAll()
+    }
+
+    /// The face of the last request, or of a recent one, if it had these attributes; a recent
+    /// one found becomes the last.
+    mutating func last(
       family: String, weight: Int, isItalic: Bool, language: TextLanguage?
     ) -> PrimaryFont? {
-      guard lastWeight == weight, lastIsItalic == isItalic, lastLanguage == language,
+      if lastWeight == weight, lastIsItalic == isItalic, lastLanguage == language,
         lastFamily == family
-      else {
-        return nil
+      {
+        return lastFont
       }
-      return lastFont
+      guard
+        let index = recentFonts.lastIndex(where: {
+          $0.weight == weight && $0.isItalic == isItalic && $0.language == language
+            && $0.family == family
+        })
+      else { return nil }
+      let found = recentFonts.remove(at: index)
+      remember(
+        family: found.family, weight: found.weight, isItalic: found.isItalic,
+        language: found.language, font: found.font)
+      return found.font
     }
   }
 

@@ -92,7 +92,7 @@ public final class HarfBuzzShaper: Sendable {
       state.registeredFamilies[name] = font.id
       // Results shaped for this family before may have used another face.
       state.shapes.removeAll()
-      state.lastFont = nil
+      state.forgetResolvedStyles()
     }
     return font.info
   }
