@@ -29,10 +29,10 @@ public struct PlaygroundLimits: Sendable {
   package var answerPixels = 24 << 20
   /// The most bytes of one encoded image; an animation over it is left out.
   package var imageBytes = 8 << 20
-  /// The largest animation sent inside a tap's answer, as a data URL the page shows at once;
-  /// a larger one is stored and named by URL like a still. A list row's is about 1 MB and a
-  /// spoiler reveal's 1.2 MB (every frame whole, the dust compressing poorly).
-  package var inlineAnimationBytes = 2 << 20
+  /// How many tap animations' frame streams may wait for their pages at once (each for at
+  /// most ``writeTimeout``); past it the oldest is dropped. A session has one animation being
+  /// drawn at a time: a new tap cancels the one before.
+  package var pendingAnimations = 32
   /// How many threads draw light jobs. Drawing never runs on an event loop or in Swift's
   /// cooperative pool, so requests that do not draw never wait for it.
   package var workers = 4
