@@ -81,9 +81,14 @@ package final class FrameRelay: @unchecked Sendable {
     }
   }
 
-  /// Takes a stream for the page that asks for it: each stream is read once.
-  func take(session: String, number: Int) -> AsyncStream<ByteBuffer>? {
-    lock.withLock { streams.removeValue(forKey: Key(session: session, number: number))?.frames }
+  /// Takes a stream for the page that asks for it, and the sink its frames are drawn into:
+  /// each stream is read once.
+  func take(session: String, number: Int) -> (frames: AsyncStream<ByteBuffer>, sink: FrameSink)? {
+    lock.withLock {
+      streams.removeValue(forKey: Key(session: session, number: number)).map {
+        ($0.frames, $0.sink)
+      }
+    }
   }
 
   /// Says that a still is being drawn: a request for it waits until it is.

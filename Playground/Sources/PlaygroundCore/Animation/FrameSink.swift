@@ -15,6 +15,8 @@ import NIOCore
 package final class FrameSink: Sendable {
   private let continuation: AsyncStream<ByteBuffer>.Continuation
   private let cancelled = NSLock.Protected(false)
+  private let ended = NSLock.Protected(false)
+  private let frames = NSLock.Protected(0)
 
   init(_ continuation: AsyncStream<ByteBuffer>.Continuation) {
     self.continuation = continuation
@@ -32,9 +34,13 @@ package final class FrameSink: Sendable {
   /// replaced the animation. The drawing thread then stops drawing frames.
   package var isCancelled: Bool { cancelled.value }
 
+  /// Whether a frame was sent, or no frame will be: what a tap's answer waits for, briefly.
+  package var hasFirstFrame: Bool { frames.value > 0 || ended.value }
+
   /// Stops the frames: those drawn are dropped and no more are drawn.
   func cancel() {
     cancelled.value = true
+    ended.value = true
     continuation.finish()
   }
 
@@ -65,10 +71,12 @@ package final class FrameSink: Sendable {
     }
     message.writeBytes(pixels)
     continuation.yield(message)
+    frames.value += 1
   }
 
   /// Ends the stream after the frames sent.
   package func finish() {
+    ended.value = true
     continuation.finish()
   }
 

@@ -271,21 +271,18 @@ function play(name, image, view, frames) {
   let origin = 0;
   const draw = (frame, pixels) => {
     if (playing.stopped) return;
-    if (canvas.width !== frame.canvasWidth || canvas.height !== frame.canvasHeight) {
-      canvas.width = frame.canvasWidth;
-      canvas.height = frame.canvasHeight;
+    // A large first frame is drawn at one pixel per point: the canvas takes its size, and
+    // its CSS size (the frame's in points) stretches it; the next frame is whole.
+    const width = frame.stretched ? frame.width : frame.canvasWidth;
+    const height = frame.stretched ? frame.height : frame.canvasHeight;
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
       canvas.style.width = frame.canvasWidth / playground.settings.scale + "px";
       canvas.style.height = frame.canvasHeight / playground.settings.scale + "px";
     }
     if (first) playing.times.dequeued = performance.now();
-    if (pixels instanceof ImageData && frame.stretched) {
-      // A large first frame, drawn at one pixel per point: stretched over the canvas.
-      const small = document.createElement("canvas");
-      small.width = pixels.width;
-      small.height = pixels.height;
-      small.getContext("2d").putImageData(pixels, 0, 0);
-      context.drawImage(small, 0, 0, canvas.width, canvas.height);
-    } else if (pixels instanceof ImageData) {
+    if (pixels instanceof ImageData) {
       context.putImageData(pixels, frame.x, frame.y);
     } else {
       context.clearRect(frame.x, frame.y, frame.width, frame.height);

@@ -33,6 +33,9 @@ public struct PlaygroundLimits: Sendable {
   /// most ``writeTimeout``); past it the oldest is dropped. A session has one animation being
   /// drawn at a time: a new tap cancels the one before.
   package var pendingAnimations = 32
+  /// How long a tap's answer waits for its first frame when the frames follow it in the same
+  /// response: sent together, the page draws the frame with the answer.
+  package var firstFrameWait: Duration = .milliseconds(4)
   /// How many threads draw light jobs. Drawing never runs on an event loop or in Swift's
   /// cooperative pool, so requests that do not draw never wait for it.
   package var workers = 4

@@ -130,9 +130,18 @@ public struct PlaygroundService: Sendable {
         changed: result.action != "none" && !result.action.hasPrefix("link "), link: result.link)
       return ([request.component.rawValue: result.view], tap)
     }
-    guard request.framesFollow else { return answer }
+    guard request.framesFollow,
+      let taken = answer.streams.first.flatMap({ relay.take(session: id, number: $0) })
+    else { return answer }
     var followed = answer
-    followed.frames = answer.streams.first.flatMap { relay.take(session: id, number: $0) }
+    followed.frames = taken.frames
+    // The answer waits for the first frame, briefly: sent together, the page draws the frame
+    // with the answer, before the browser's next paint (on a software-drawn page at 2x, a
+    // frame sent a few milliseconds after the answer waited for that paint, 20-25 ms).
+    let deadline = ContinuousClock.now + limits.firstFrameWait
+    while !taken.sink.hasFirstFrame, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .microseconds(250))
+    }
     return followed
   }
 
@@ -191,10 +200,10 @@ public struct PlaygroundService: Sendable {
     guard SessionStore<Int>.isWellFormed(id) else {
       throw PlaygroundError("\(PlaygroundError.quote(id)) is not a session id")
     }
-    guard let frames = relay.take(session: id, number: number) else {
+    guard let taken = relay.take(session: id, number: number) else {
       throw PlaygroundError(status: 404, "animation \(number) is gone; the still shows its end")
     }
-    return frames
+    return taken.frames
   }
 
   // MARK: - Drawing an answer
