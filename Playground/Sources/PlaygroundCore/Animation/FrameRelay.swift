@@ -10,8 +10,9 @@ import NIOCore
 /// then draws the frames into a ``FrameSink`` and the still, on the same thread (its glyph
 /// caches are its own). Memory stays bounded: a session has one animation being drawn (a new
 /// tap cancels the one before), at most ``PlaygroundLimits/pendingAnimations`` streams wait
-/// for their pages, each for at most ``PlaygroundLimits/writeTimeout``, and a frame is
-/// dropped once written to the page.
+/// for their pages, each for at most ``PlaygroundLimits/writeTimeout``, a stream holds at most
+/// ``PlaygroundLimits/unreadFrameBytes`` its page has not read (past them its frames stop),
+/// and a frame is dropped once written to the page.
 package final class FrameRelay: @unchecked Sendable {
   // Every stored property is read and written with `lock` held.
   private let lock = NSLock()
@@ -48,7 +49,7 @@ package final class FrameRelay: @unchecked Sendable {
   func open(session: String, number: Int) -> FrameSink {
     let (frames, continuation) = AsyncStream<ByteBuffer>.makeStream(
       bufferingPolicy: .unbounded)
-    let sink = FrameSink(continuation)
+    let sink = FrameSink(continuation, unreadLimit: limits.unreadFrameBytes)
     let now = ContinuousClock.now
     let dropped = lock.withLock { () -> [FrameSink] in
       var dropped = [drawing[session]].compactMap { $0 }

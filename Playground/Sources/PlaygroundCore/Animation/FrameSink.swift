@@ -14,18 +14,22 @@ import NIOCore
 /// page draws each rectangle over what it shows, at the frame's time.
 package final class FrameSink: Sendable {
   private let continuation: AsyncStream<ByteBuffer>.Continuation
+  /// The most bytes sent and not yet written to the page: past it the frames stop.
+  private let unreadLimit: Int
+  private let unread = NSLock.Protected(0)
   private let cancelled = NSLock.Protected(false)
   private let ended = NSLock.Protected(false)
   private let frames = NSLock.Protected(0)
 
-  init(_ continuation: AsyncStream<ByteBuffer>.Continuation) {
+  init(_ continuation: AsyncStream<ByteBuffer>.Continuation, unreadLimit: Int) {
     self.continuation = continuation
+    self.unreadLimit = unreadLimit
   }
 
   /// A sink nobody reads: every frame is dropped.
   static var none: FrameSink {
     let (_, continuation) = AsyncStream<ByteBuffer>.makeStream()
-    let sink = FrameSink(continuation)
+    let sink = FrameSink(continuation, unreadLimit: 0)
     sink.cancel()
     return sink
   }
@@ -70,8 +74,21 @@ package final class FrameSink: Sendable {
       message.writeInteger(UInt32(clamping: value), endianness: .big)
     }
     message.writeBytes(pixels)
+    // A page that does not read (or reads slowly) gets no more frames than the limit: the
+    // stream ends, and the page shows the still.
+    let waiting = unread.value + message.readableBytes
+    guard frames.value == 0 || waiting <= unreadLimit else {
+      cancel()
+      return
+    }
+    unread.value = waiting
     continuation.yield(message)
     frames.value += 1
+  }
+
+  /// Says that bytes of the frames were written to the page.
+  package func written(_ count: Int) {
+    unread.value -= count
   }
 
   /// Ends the stream after the frames sent.

@@ -94,9 +94,11 @@ public struct PlaygroundBenchmark {
         let answered = ContinuousClock.now
         let elapsed = start.duration(to: answered)
         // The frames, read to their end as the page reads them, before the next tap.
-        if let frames = answer.frames {
+        if let (frames, sink) = answer.frames {
           var first: Duration?
-          for await _ in frames where first == nil {
+          for await frame in frames {
+            sink.written(frame.readableBytes)
+            guard first == nil else { continue }
             first = answered.duration(to: .now)
           }
           if let first { firstFrames.append(Self.seconds(first)) }

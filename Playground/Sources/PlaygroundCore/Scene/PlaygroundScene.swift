@@ -253,8 +253,13 @@ package struct PlaygroundScene {
         var reduced = renderer
         reduced.scale = .x1
         let bitmap = try draw { try reduced.image(of: list, padding: Self.padding) }
+        // As it is, unless it is large even so (a component of a million points).
+        let pixels = try draw {
+          bitmap.width * bitmap.height > Self.largeFramePixels
+            ? try PNGEncoder.encode(bitmap, compression: .fast) : bitmap.straightAlphaBytes()
+        }
         sink.send(
-          bitmap.straightAlphaBytes(), milliseconds: index * frameMilliseconds,
+          pixels, milliseconds: index * frameMilliseconds,
           columns: 0..<bitmap.width, rows: 0..<bitmap.height,
           width: Self.pixels(largest.width, scale: renderer.scale),
           height: Self.pixels(largest.height, scale: renderer.scale), stretched: true)
@@ -271,7 +276,7 @@ package struct PlaygroundScene {
         // whole list at 2x took twice as long as drawing it, and the browser's decoding as
         // long again); the later ones have the frames' time to spare and are PNG.
         let pixels = try draw {
-          sent
+          sent || region.columns.count * region.rows.count > Self.largeFramePixels
             ? try PNGEncoder.encode(
               bitmap, columns: region.columns, rows: region.rows, compression: .fast)
             : bitmap.straightAlphaBytes()
@@ -294,7 +299,8 @@ package struct PlaygroundScene {
       let png = try PNGEncoder.encode(still, compression: .fast)
       if let sink, !complete {
         sink.send(
-          sent ? png : still.straightAlphaBytes(),
+          sent || still.width * still.height > Self.largeFramePixels
+            ? png : still.straightAlphaBytes(),
           milliseconds: (index + 1) * frameMilliseconds, columns: 0..<still.width,
           rows: 0..<still.height, width: still.width, height: still.height)
       }

@@ -32,7 +32,11 @@ public struct PlaygroundLimits: Sendable {
   /// How many tap animations' frame streams may wait for their pages at once (each for at
   /// most ``writeTimeout``); past it the oldest is dropped. A session has one animation being
   /// drawn at a time: a new tap cancels the one before.
-  package var pendingAnimations = 32
+  package var pendingAnimations = 8
+  /// The most bytes of frames a stream holds that its page has not read; past them the frames
+  /// stop and the page shows the still. A list's first frame at 1x is 0.8 MB, a spoiler's at 2x
+  /// 0.74 MB, the frames after it tens to hundreds of KB.
+  package var unreadFrameBytes = 4 << 20
   /// How long a tap's answer waits for its first frame when the frames follow it in the same
   /// response: sent together, the page draws the frame with the answer.
   package var firstFrameWait: Duration = .milliseconds(4)

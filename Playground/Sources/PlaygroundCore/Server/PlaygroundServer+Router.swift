@@ -83,8 +83,10 @@ extension PlaygroundServer {
         var head = answer.json
         head.writeString("\n")
         try await writer.write(head)
-        for await frame in frames {
+        for await frame in frames.frames {
+          let count = frame.readableBytes
           try await writer.write(frame)
+          frames.sink.written(count)
         }
         try await writer.finish(nil)
       }
@@ -104,7 +106,7 @@ extension PlaygroundServer {
     // A tap's animation: its frames written as the drawing thread draws them, for the page to
     // draw on a canvas as they arrive (see FrameSink for the format).
     router.get("/api/session/:id/frames/{number}") { _, context in
-      let frames = try service.frames(
+      let (frames, sink) = try service.frames(
         session: context.parameters.require("id"),
         number: context.parameters.require("number", as: Int.self))
       return Response(
@@ -112,7 +114,9 @@ extension PlaygroundServer {
         headers: [.contentType: "application/octet-stream", .cacheControl: "no-store"],
         body: ResponseBody { writer in
           for await frame in frames {
+            let count = frame.readableBytes
             try await writer.write(frame)
+            sink.written(count)
           }
           try await writer.finish(nil)
         })

@@ -134,7 +134,7 @@ public struct PlaygroundService: Sendable {
       let taken = answer.streams.first.flatMap({ relay.take(session: id, number: $0) })
     else { return answer }
     var followed = answer
-    followed.frames = taken.frames
+    followed.frames = taken
     // The answer waits for the first frame, briefly: sent together, the page draws the frame
     // with the answer, before the browser's next paint (on a software-drawn page at 2x, a
     // frame sent a few milliseconds after the answer waited for that paint, 20-25 ms).
@@ -196,14 +196,14 @@ public struct PlaygroundService: Sendable {
   ///   waiting too long for its page.
   package func frames(
     session id: String, number: Int
-  ) throws(PlaygroundError) -> AsyncStream<ByteBuffer> {
+  ) throws(PlaygroundError) -> (frames: AsyncStream<ByteBuffer>, sink: FrameSink) {
     guard SessionStore<Int>.isWellFormed(id) else {
       throw PlaygroundError("\(PlaygroundError.quote(id)) is not a session id")
     }
     guard let taken = relay.take(session: id, number: number) else {
       throw PlaygroundError(status: 404, "animation \(number) is gone; the still shows its end")
     }
-    return taken.frames
+    return taken
   }
 
   // MARK: - Drawing an answer
