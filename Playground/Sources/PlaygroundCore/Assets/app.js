@@ -192,14 +192,23 @@ function show(answer, frames) {
       stopPlaying(name);
       image.removeAttribute("src");
       status(`${name}: ${view.error}`);
-    } else if (view.animation) {
-      play(name, image, view, answer.tap && answer.tap.component === name ? frames : null);
-    } else {
-      stopPlaying(name);
-      showStill(image, view);
     }
     const line = $("state-" + name);
-    if (line) line.textContent = describe(name, view.state);
+    const describeState = () => {
+      if (line) line.textContent = describe(name, view.state);
+    };
+    if (!view.error && view.animation) {
+      // The state's line changes the page's layout: it waits for the first frame, which would
+      // otherwise wait for that layout's paint.
+      play(name, image, view, answer.tap && answer.tap.component === name ? frames : null,
+        describeState);
+    } else {
+      if (!view.error) {
+        stopPlaying(name);
+        showStill(image, view);
+      }
+      describeState();
+    }
   }
   showSettings(answer.settings);
   document.body.dataset.version = String(answer.version);
@@ -251,7 +260,7 @@ function stopPlaying(name) {
 
 const pngSignature = [0x89, 0x50, 0x4e, 0x47];
 
-function play(name, image, view, frames) {
+function play(name, image, view, frames, started) {
   stopPlaying(name);
   const canvas = frameCanvas(image);
   // When each step of the first frame happened, for the browser check's report.
@@ -299,6 +308,7 @@ function play(name, image, view, frames) {
       playground.shown[name] = { frames: drawnFrames, milliseconds: performance.now() - answered,
         steps: Object.fromEntries(Object.entries(playing.times).map(
           ([step, time]) => [step, Math.round((time - answered) * 10) / 10])) };
+      started();
     }
   };
   // Frames are decoded as they arrive and drawn in order, each not before its time.
@@ -319,6 +329,7 @@ function play(name, image, view, frames) {
     });
   };
   const finish = () => {
+    if (first) started();
     if (playing.stopped) return;
     image.onload = () => {
       image.onload = null;

@@ -264,6 +264,7 @@ package struct PlaygroundScene {
           width: Self.pixels(largest.width, scale: renderer.scale),
           height: Self.pixels(largest.height, scale: renderer.scale), stretched: true)
         sent = true
+        if settled { break }
         continue
       }
       let bitmap = try draw { try renderer.image(of: list, padding: Self.padding) }
