@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 @_spi(Backend) import TextLayout
+import TextRaster
 @_spi(FrontEnd) import TextReveal
 
 /// The playground's speed, printed as `make bench` prints every figure:
@@ -154,6 +155,37 @@ public struct PlaygroundBenchmark {
     }
     Self.print("playground-width-drag", steps, percentile: 50, budget: 1 / 60)
     Self.print("playground-width-drag-p99", steps, percentile: 99, budget: 1 / 60)
+    try widthDragParts(typesetter: typesetter)
+  }
+
+  /// Where a slider step's time goes: the same steps again, the layout, the drawing and the
+  /// PNG timed apart (by the clock, medians and 99th percentiles).
+  private func widthDragParts(typesetter: Typesetter) throws {
+    var session = PlaygroundSession()
+    var parts: [[Double]] = [[], [], []]
+    for step in 0..<taps {
+      let offset = Double(step % 200)
+      session.settings.width = 300 + (offset < 100 ? offset : 200 - offset)
+      let scene = PlaygroundScene(typesetter: typesetter, budget: PixelBudget())
+      let model = scene.expandableModel(session)
+      let start = ContinuousClock.now
+      let list = try model.displayList(using: scene.engine, at: 0)
+      let laidOut = ContinuousClock.now
+      let bitmap = try scene.renderer.image(of: list, padding: PlaygroundScene.padding)
+      let drawn = ContinuousClock.now
+      _ = try PNGEncoder.encode(bitmap, compression: .fast)
+      let encoded = ContinuousClock.now
+      parts[0].append(Self.seconds(start.duration(to: laidOut)))
+      parts[1].append(Self.seconds(laidOut.duration(to: drawn)))
+      parts[2].append(Self.seconds(drawn.duration(to: encoded)))
+    }
+    let names = ["layout", "drawing", "PNG"]
+    Swift.print(
+      "# playground-width-drag: "
+        + zip(names, parts).map { name, values in
+          "\(name) \(Self.milliseconds(Self.percentile(50, of: values))) median,"
+            + " \(Self.milliseconds(Self.percentile(99, of: values))) p99"
+        }.joined(separator: "; "))
   }
 
   /// A component's state in an answer's JSON.
