@@ -27,7 +27,7 @@ public struct PlaygroundLimits: Sendable {
   /// The most pixels one answer draws, all its images and animation frames together. An
   /// animation that would go past it is left out (the still alone is sent).
   package var answerPixels = 24 << 20
-  /// The most bytes of one encoded image; an animation over it is left out.
+  /// The most bytes of one encoded image; a still over it is not kept.
   package var imageBytes = 8 << 20
   /// How many tap animations' frame streams may wait for their pages at once (each for at
   /// most ``writeTimeout``); past it the oldest is dropped. A session has one animation being
