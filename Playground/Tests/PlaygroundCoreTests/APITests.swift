@@ -6,7 +6,8 @@ import PlaygroundCore
 import Testing
 
 @Suite struct APITests {
-  @Test("a tap on \"more\" expands the text, with its animation inside and a taller still by URL")
+  @Test(
+    "a tap on \"more\" expands the text, naming frames drawn after the answer and a taller still")
   func tapOnMoreExpands() async throws {
     try await withPlayground { client, _ in
       let (id, first) = try await client.newSession()
@@ -20,15 +21,30 @@ import Testing
       #expect(answer.version == (first.version ?? 0) + 1)
       // Only the tapped component is drawn again.
       #expect(answer.view("list").isEmpty)
-      // The animation is inside the answer, for the page to show at once; the still is the URL
-      // of a PNG the server keeps.
+      // The answer names the frames, drawn after it, and the still of the end state.
       let animation = try #require(answer.view("expandable")["animation"] as? String)
-      let prefix = "data:image/png;base64,"
-      #expect(animation.hasPrefix(prefix))
-      let frames = try #require(Data(base64Encoded: String(animation.dropFirst(prefix.count))))
-      #expect(Array(frames.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
-      #expect(frames.range(of: Data("acTL".utf8)) != nil)
+      #expect(animation.hasPrefix("/api/session/\(id)/frames/"))
       #expect((answer.view("expandable")["animationMilliseconds"] as? Int ?? 0) > 0)
+      let frames = try await client.frames(of: answer, "expandable")
+      #expect(frames.count >= 2)
+      #expect(frames.map(\.milliseconds) == frames.map(\.milliseconds).sorted())
+      // The first moved frame is whole and its pixels as they are (nothing to decode); the
+      // others are PNGs of what changed, inside the canvas, which is the still's size.
+      let firstFrame = try #require(frames.first)
+      #expect(
+        !firstFrame.isPNG && !firstFrame.isStretched && firstFrame.x == 0 && firstFrame.y == 0)
+      #expect(
+        firstFrame.width == firstFrame.canvasWidth && firstFrame.height == firstFrame.canvasHeight)
+      #expect(firstFrame.pixels.count == firstFrame.width * firstFrame.height * 4)
+      #expect(firstFrame.milliseconds > 0)
+      for frame in frames.dropFirst() {
+        #expect(frame.isPNG)
+        #expect(frame.x + frame.width <= frame.canvasWidth)
+        #expect(frame.y + frame.height <= frame.canvasHeight)
+      }
+      #expect(Double(firstFrame.canvasHeight) == answer.height("expandable") * 2)
+      // A stream is read once.
+      #expect(try await client.send(.get, animation).status == 404)
       let still = try #require(answer.view("expandable")["still"] as? String)
       #expect(still.hasPrefix("/api/session/\(id)/image/"))
       let image = try await client.send(.get, still)
@@ -36,7 +52,7 @@ import Testing
       #expect(image.headers[.contentType] == "image/png")
       #expect(image.headers[.cacheControl]?.contains("immutable") == true)
       #expect(Array(image.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
-      #expect(answer.body.readableBytes < 16 * 1024 + frames.count * 4 / 3 + 4)
+      #expect(answer.body.readableBytes < 16 * 1024)
       // Where the answer's time went, for the browser's developer tools.
       let timing = try #require(answer.headers[HTTPField.Name("Server-Timing")!])
       #expect(timing.contains("queue;dur=") && timing.contains("draw;dur="))
@@ -45,20 +61,59 @@ import Testing
     }
   }
 
-  @Test("an animation over the inline limit is named by URL, as a stored image")
-  func largeAnimationByURL() async throws {
-    var limits = PlaygroundLimits()
-    limits.inlineAnimationBytes = 1024
-    try await withPlayground(limits: limits) { client, _ in
+  @Test("a tap that asks for its frames gets them after its answer, in the same response")
+  func framesFollowTheAnswer() async throws {
+    try await withPlayground { client, _ in
       let (id, first) = try await client.newSession()
-      let answer = try await client.tap(
+      let (answer, frames, type) = try await client.tapFollowed(
         id, "expandable", center: first.state("expandable")["moreButton"])
-      let animation = try #require(answer.view("expandable")["animation"] as? String)
-      #expect(animation.hasPrefix("/api/session/\(id)/image/"))
-      let image = try await client.send(.get, animation)
-      #expect(image.status == 200)
-      #expect(image.body.readableBytes > 1024)
-      #expect(answer.body.readableBytes < 16 * 1024)
+      #expect(type == "application/vnd.textreveal.answer-frames")
+      #expect((answer["tap"] as? [String: Any])?["action"] as? String == "expand")
+      #expect(frames.count >= 2)
+      #expect(frames.first?.isPNG == false)
+      // Taken by the answer: the stream's URL has nothing more to give.
+      let view = (answer["components"] as? [String: Any])?["expandable"] as? [String: Any]
+      let url = try #require(view?["animation"] as? String)
+      #expect(try await client.send(.get, url).status == 404)
+    }
+  }
+
+  @Test("a change that shrinks ends its frames on the still, byte for byte")
+  func collapseEndsOnTheStill() async throws {
+    try await withPlayground { client, _ in
+      let (id, first) = try await client.newSession()
+      let expanded = try await client.tap(
+        id, "expandable", center: first.state("expandable")["moreButton"])
+      _ = try await client.frames(of: expanded, "expandable")
+      let collapsed = try await client.tap(
+        id, "expandable", center: expanded.state("expandable")["lessButton"])
+      #expect(collapsed.tapAction == "collapse")
+      let frames = try await client.frames(of: collapsed, "expandable")
+      let still = try await client.send(
+        .get, try #require(collapsed.view("expandable")["still"] as? String))
+      let last = try #require(frames.last)
+      // The frames are drawn at the expanded size; the last is the still, whole, smaller.
+      #expect(frames.count >= 2 && frames[0].canvasHeight > last.canvasHeight)
+      #expect(last.x == 0 && last.y == 0 && last.width == last.canvasWidth)
+      #expect(Double(last.canvasHeight) == collapsed.height("expandable") * 2)
+      #expect(last.pixels == Array(still.body.readableBytesView))
+    }
+  }
+
+  @Test("a session's new tap drops the frames of its last one that nobody read")
+  func newTapDropsUnreadFrames() async throws {
+    try await withPlayground { client, _ in
+      let (id, first) = try await client.newSession()
+      let expanded = try await client.tap(
+        id, "expandable", center: first.state("expandable")["moreButton"])
+      let collapsed = try await client.tap(
+        id, "expandable", center: expanded.state("expandable")["lessButton"])
+      let old = try #require(expanded.view("expandable")["animation"] as? String)
+      #expect(try await client.send(.get, old).status == 404)
+      #expect(try await client.frames(of: collapsed, "expandable").count >= 2)
+      // The still of the first tap is kept all the same: its answer named it.
+      let still = try #require(expanded.view("expandable")["still"] as? String)
+      #expect(try await client.send(.get, still).status == 200)
     }
   }
 
@@ -102,9 +157,13 @@ import Testing
         let frame = now.first { $0["id"] as? String == rowID }?["frame"]
         let answer = try await client.tap(id, "list", center: frame)
         #expect(answer.tapAction == "expand \(rowID)")
-        // A row's animation is inside the answer too, for the page to show at once.
-        let animation = answer.view("list")["animation"] as? String
-        #expect(animation?.hasPrefix("data:image/png;base64,") == true)
+        // A list at 2x is large: its first frame is drawn at 1x, for the page to stretch.
+        let frames = try await client.frames(of: answer, "list")
+        let first = try #require(frames.first)
+        #expect(first.isStretched && !first.isPNG)
+        #expect(
+          first.width * 2 <= first.canvasWidth + 1 && first.width * 2 >= first.canvasWidth - 1)
+        #expect(frames.dropFirst().first.map { $0.width == $0.canvasWidth && $0.y == 0 } == true)
       }
       let inserted = try await client.action(id, "list", "insert")
       let after = try #require(inserted.state("list")["rows"] as? [[String: Any]])
@@ -125,8 +184,9 @@ import Testing
       let answer = try await client.tap(id, "spoiler", center: rects.first)
       #expect(answer.tapAction == "reveal")
       #expect(answer.state("spoiler")["isRevealed"] as? Bool == true)
-      let animation = answer.view("spoiler")["animation"] as? String
-      #expect(animation?.hasPrefix("data:image/png;base64,") == true)
+      let frames = try await client.frames(of: answer, "spoiler")
+      #expect(frames.count >= 2)
+      #expect(frames.first?.isStretched == false)
     }
   }
 

@@ -69,7 +69,12 @@ import Testing
         id, "expandable", center: first.state("expandable")["moreButton"])
       #expect(answer.status == 200)
       #expect(answer.tapAction == "expand")
-      #expect(answer.view("expandable")["animation"] == nil)
+      // The stream has one frame: the still, whole.
+      let frames = try await client.frames(of: answer, "expandable")
+      #expect(frames.count == 1)
+      let still = try #require(frames.first)
+      #expect(still.x == 0 && still.y == 0 && still.width == still.canvasWidth)
+      #expect(Double(still.canvasHeight) == answer.height("expandable") * 2)
       #expect(answer.view("expandable")["still"] is String)
     }
   }

@@ -13,6 +13,34 @@ import Testing
     return (pool, holder)
   }
 
+  @Test("a job's result is handed back before its follow-up runs, on the same thread, first")
+  func followUpAfterTheResult() async throws {
+    var limits = PlaygroundLimits()
+    limits.workers = 1
+    limits.heavyWorkers = 0
+    let pool = DrawingPool(limits: limits)
+    let gate = Gate()
+    let order = OrderLog()
+    // The follow-up waits for the gate, which opens only once the result is back: a pool
+    // that ran it before handing the result back would never return.
+    let result = try await pool.run(
+      followedBy: { worker -> (Int, DrawingPool.FollowUp?) in
+        (
+          worker.index,
+          { worker in
+            gate.wait()
+            order.append(worker.index + 100)
+          }
+        )
+      })
+    order.append(result)
+    // The next job waits for the follow-up: the thread is the same.
+    let next = Task { try await pool.run { worker in order.append(worker.index + 200) } }
+    gate.open()
+    try await next.value
+    #expect(order.values == [0, 100, 200])
+  }
+
   @Test("the job of the session that has drawn least lately goes first")
   func leastUsageFirst() async throws {
     var limits = PlaygroundLimits()

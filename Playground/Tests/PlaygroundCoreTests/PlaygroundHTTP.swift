@@ -109,3 +109,69 @@ func withPlayground(
     try await test(client, service)
   }
 }
+
+/// A frame of a tap's animation, as the page reads it from the stream (see `FrameSink`).
+struct Frame {
+  var milliseconds: Int
+  var x: Int
+  var y: Int
+  var width: Int
+  var height: Int
+  var canvasWidth: Int
+  var canvasHeight: Int
+  var isStretched: Bool
+  var pixels: [UInt8]
+
+  var isPNG: Bool { pixels.starts(with: [0x89, 0x50, 0x4E, 0x47]) }
+
+  /// The frames of a stream's bytes; fails the test on a frame cut short.
+  static func frames(in bytes: ByteBuffer) throws -> [Frame] {
+    var bytes = bytes
+    var frames: [Frame] = []
+    while bytes.readableBytes > 0 {
+      var header: [Int] = []
+      for _ in 0..<9 {
+        let value = bytes.readInteger(endianness: .big, as: UInt32.self)
+        header.append(Int(try #require(value)))
+      }
+      let pixels = bytes.readBytes(length: header[0])
+      frames.append(
+        Frame(
+          milliseconds: header[1], x: header[2], y: header[3], width: header[4],
+          height: header[5], canvasWidth: header[6], canvasHeight: header[7],
+          isStretched: header[8] == 1, pixels: try #require(pixels)))
+    }
+    return frames
+  }
+}
+
+extension TestClientProtocol {
+  /// The frames a tap's answer names, read to their end.
+  func frames(of answer: Answer, _ component: String) async throws -> [Frame] {
+    let url = try #require(answer.view(component)["animation"] as? String)
+    let stream = try await send(.get, url)
+    #expect(stream.status == 200)
+    #expect(stream.headers[.contentType] == "application/octet-stream")
+    return try Frame.frames(in: stream.body)
+  }
+
+  /// A tap whose answer goes on with its frames, as the page sends it: the JSON answer, a
+  /// newline, then the frames.
+  func tapFollowed(
+    _ id: String, _ component: String, center rect: Any?
+  ) async throws -> (answer: [String: Any], frames: [Frame], contentType: String?) {
+    let rect = try #require(rect as? [String: Double])
+    let (x, y) = (rect["x"]! + rect["width"]! / 2, rect["y"]! + rect["height"]! / 2)
+    let response = try await executeRequest(
+      uri: "/api/session/\(id)/tap", method: .post,
+      headers: [.contentType: "application/json"],
+      body: ByteBuffer(
+        string: #"{"component":"\#(component)","x":\#(x),"y":\#(y),"framesFollow":true}"#))
+    let bytes = Array(response.body.readableBytesView)
+    let line = try #require(bytes.firstIndex(of: 10))
+    let answer = try #require(
+      try JSONSerialization.jsonObject(with: Data(bytes[..<line])) as? [String: Any])
+    let frames = try Frame.frames(in: ByteBuffer(bytes: bytes[(line + 1)...]))
+    return (answer, frames, response.headers[.contentType])
+  }
+}

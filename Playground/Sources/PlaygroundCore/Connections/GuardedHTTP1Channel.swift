@@ -20,6 +20,10 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     channel.eventLoop.makeCompletedFuture {
       let admitted = registry.admit(channel)
+      // Each write goes out at once: a tap's frames follow its answer in the same response, a
+      // few milliseconds apart, and Nagle's algorithm held the first frame back until the
+      // browser acknowledged the answer (a delayed acknowledgement: 25-40 ms).
+      try channel.syncOptions?.setOption(.tcpOption(.tcp_nodelay), value: 1)
       let connectionGuard = ConnectionGuard(limits: limits, registry: registry)
       let operations = channel.pipeline.syncOperations
       try operations.addHandler(connectionGuard.makeByteObserver())

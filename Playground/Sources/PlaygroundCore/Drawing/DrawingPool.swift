@@ -112,15 +112,49 @@ package final class DrawingPool: Sendable {
     kind: String = "", estimate: Duration = .zero, usage: Double = 0,
     _ body: @escaping @Sendable (inout DrawingWorker) throws(PlaygroundError) -> Output
   ) async throws(PlaygroundError) -> Output {
+    try await run(
+      kind: kind, estimate: estimate, usage: usage,
+      followedBy: { worker throws(PlaygroundError) -> (Output, FollowUp?) in
+        (try body(&worker), nil)
+      })
+  }
+
+  /// Drawing that goes on after the job's result is handed back, on the same thread with the
+  /// same worker (the glyph caches of what the job laid out are the thread's own).
+  package typealias FollowUp = @Sendable (inout DrawingWorker) -> Void
+
+  /// Draws on a drawing thread, hands back the result, then runs the follow-up the body
+  /// returned on the same thread before the thread takes another job: a tap is answered
+  /// first, and the frames of its animation are drawn after.
+  ///
+  /// - Parameters:
+  ///   - kind: What the job draws, for the counts.
+  ///   - estimate: How long the job is expected to take.
+  ///   - usage: The drawing time the job's session has used lately; less goes first.
+  ///   - body: The drawing, given the thread's worker; returns its result and what to draw
+  ///     after it.
+  /// - Returns: What `body` returned, as soon as it returned.
+  /// - Throws: What `body` threw, or ``PlaygroundError`` 503 when the queue is full or the job
+  ///   waited too long.
+  package func run<Output: Sendable>(
+    kind: String = "", estimate: Duration = .zero, usage: Double = 0,
+    followedBy body:
+      @escaping @Sendable (inout DrawingWorker) throws(PlaygroundError) -> (Output, FollowUp?)
+  ) async throws(PlaygroundError) -> Output {
     let result: Result<Output, PlaygroundError> = await withCheckedContinuation { continuation in
       let job = Job(
         kind: kind, estimate: estimate, usage: usage, enqueued: .now,
         work: { worker in
+          let followUp: FollowUp?
           do throws(PlaygroundError) {
-            continuation.resume(returning: .success(try body(&worker)))
+            let (output, next) = try body(&worker)
+            followUp = next
+            continuation.resume(returning: .success(output))
           } catch {
+            followUp = nil
             continuation.resume(returning: .failure(error))
           }
+          followUp?(&worker)
         },
         refuse: { continuation.resume(returning: .failure($0)) })
       if let refusal = queue.add(job) {

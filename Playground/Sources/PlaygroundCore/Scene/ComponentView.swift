@@ -1,3 +1,4 @@
+import Foundation
 import TextRaster
 
 /// What the page shows of one component: its state, the still image, and when something just
@@ -5,7 +6,9 @@ import TextRaster
 ///
 /// The images are served by URL (`/api/session/{id}/image/{n}.png`): the scene leaves their
 /// encoded bytes here, and the service stores them and puts their URLs in ``still`` and
-/// ``animation``.
+/// ``animation``. After a tap that changed something, the still and the animation's frames are
+/// drawn after the answer (``frames``): the answer names them, and the page streams the frames
+/// from ``animation`` (`/api/session/{id}/frames/{n}`, see ``FrameSink``).
 package struct ComponentView: Sendable, Encodable {
   /// The component's state, as the models report it.
   package var state: ComponentState
@@ -13,7 +16,7 @@ package struct ComponentView: Sendable, Encodable {
   package var still: String?
   /// The image's size in points, padding included: what the page shows it at.
   package var size: JSONRect.SizeValue?
-  /// The change just made, as the URL of a one-shot animated PNG.
+  /// The change just made, as the URL of a stream of frames (see ``FrameSink``).
   package var animation: String?
   /// How long the animation plays before the page shows the still, in milliseconds.
   package var animationMilliseconds: Int?
@@ -21,8 +24,8 @@ package struct ComponentView: Sendable, Encodable {
   package var error: String?
   /// The still, encoded as PNG, until it is stored.
   package var stillPNG: [UInt8]?
-  /// The animation, encoded as animated PNG, until it is stored.
-  package var animationPNG: [UInt8]?
+  /// The still and the animation's frames, drawn after the answer.
+  package var frames: FrameJob?
 
   init(state: ComponentState) {
     self.state = state
@@ -39,11 +42,12 @@ package struct ComponentView: Sendable, Encodable {
       width: Double(bitmap.width) / scale.factor, height: Double(bitmap.height) / scale.factor)
   }
 
-  /// Sets the animation from an encoder.
-  mutating func setAnimation(
-    _ writer: AnimatedPNGWriter, milliseconds: Int
-  ) throws(TextRasterError) {
-    animationPNG = try writer.encode()
-    animationMilliseconds = milliseconds
+  /// Sets the size of a still drawn later: a display list's size with the padding around it,
+  /// in whole pixels as the renderer draws it.
+  mutating func setSize(of listSize: CGSize, padding: Double, scale: RasterScale) {
+    let factor = scale.factor
+    size = JSONRect.SizeValue(
+      width: ((Double(listSize.width) + 2 * padding) * factor).rounded(.up) / factor,
+      height: ((Double(listSize.height) + 2 * padding) * factor).rounded(.up) / factor)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Backend) import TextLayout
 import TextMarkdown
-import TextRaster
+@_spi(FrontEnd) import TextRaster
 @_spi(FrontEnd) import TextReveal
 
 /// Builds the library's models from a session, draws them, and routes taps to their hit tests.
@@ -176,8 +176,14 @@ package struct PlaygroundScene {
     return view
   }
 
-  /// A tap on any component: its display list's hit test, the action performed at time 0, and
-  /// the frames of the change it starts (drawn while the still of the end state is encoded).
+  /// A tap on any component: its display list's hit test and the action performed at time 0;
+  /// the frames of the change it starts are laid out and drawn after the answer.
+  ///
+  /// The answer carries the new state and its size at once, from the display list of the end
+  /// state; the frames and the still are left in ``ComponentView/frames``, for the same thread
+  /// to draw after the answer: each frame is drawn whole but sent as the rectangle that
+  /// changed since the frame before, and the frame at time 0 is not sent (the page shows it
+  /// already: the still from before the tap).
   ///
   /// - Returns: The action (nil when the tap hit nothing), the link it opens, and the view.
   func tap<C: RevealComponent>(
@@ -193,44 +199,128 @@ package struct PlaygroundScene {
     // expanded 32 KB text at AX5 is refused here, not after sixty layouts of it.
     let last = try draw { try component.displayList(using: engine, at: 2) }
     try chargeStill(last.size)
-    var frames: [AnimationFrame<C.Action>] = []
-    var time = 0.0
-    var list = before
-    let step = 1 / Self.framesPerSecond
-    while time < 2 {
-      list = try draw { try component.displayList(using: engine, at: time) }
-      frames.append(AnimationFrame(list: list, delay: .milliseconds(Int(1000 * step))))
-      guard list.animation.isChanging(after: time) else { break }
-      time += step
-    }
-    var view = ComponentView(state: state(list))
-    let end = list
-    let largest = CGSize(
-      width: frames.map(\.list.size.width).max() ?? 0,
-      height: frames.map(\.list.size.height).max() ?? 0)
-    let animates = allowsAnimation(largest, frames: frames.count)
-    try draw {
-      var still: RGBABitmap?
-      if animates {
-        // The renderer's animation, frame by frame, to keep the last frame: every frame at the
-        // size of the largest (a component that grows keeps its top-left corner).
-        var writer = AnimatedPNGWriter(loopCount: 1, compression: .fast)
-        for frame in frames {
-          var list = frame.list
-          list.size = largest
-          let bitmap = try renderer.image(of: list, padding: Self.padding)
-          try writer.append(bitmap, delay: frame.delay)
-          still = bitmap
-        }
-        try view.setAnimation(writer, milliseconds: frames.count * Int(1000 * step))
-        // The last frame is the end's still when it is the largest (a change that grows or
-        // keeps the size): not drawn a second time.
-        if end.size != largest { still = nil }
-      }
-      try view.setStill(
-        try still ?? renderer.image(of: end, padding: Self.padding), scale: renderer.scale)
-    }
+    let first = try draw { try component.displayList(using: engine, at: 0) }
+    var view = ComponentView(state: state(last))
+    let renderer = self.renderer
+    view.setSize(of: last.size, padding: Self.padding, scale: renderer.scale)
+    let changeEnd = min(2, first.animation.changeEnd ?? 0)
+    let animates = first.animation.isChanging(after: 0)
+    if animates { view.animationMilliseconds = Int((changeEnd * 1000).rounded(.up)) }
+    let model = component
+    view.frames = FrameJob(
+      draw: { sink throws(PlaygroundError) in
+        try drawFrames(of: model, first: first, last: last, into: animates ? sink : nil)
+      }, animates: animates)
     return (action, nil, view)
+  }
+
+  /// Lays out and draws the frames of a change into a sink, one at a time as they are drawn;
+  /// answers the still of the end state, encoded as PNG.
+  ///
+  /// The frames are laid out at 30 a second after the change's first frame (which the page
+  /// shows already), each at the size of the larger of the first and the end state (a
+  /// component that grows or shrinks keeps its top-left corner). The animation is left out
+  /// when it does not fit the answer's pixel budget: the still alone is sent. The stream always
+  /// ends on the still: the last frame when it is (a change that grows or keeps the size),
+  /// else the still sent whole.
+  private func drawFrames<C: RevealComponent>(
+    of component: C, first: DisplayList<C.Action>, last: DisplayList<C.Action>,
+    into sink: FrameSink?
+  ) throws(PlaygroundError) -> [UInt8] {
+    let step = 1 / Self.framesPerSecond
+    let frameMilliseconds = Int(1000 * step)
+    let largest = CGSize(
+      width: max(first.size.width, last.size.width),
+      height: max(first.size.height, last.size.height))
+    let changeEnd = min(2, first.animation.changeEnd ?? 0)
+    let count = Int((changeEnd / step).rounded(.up)) + 1
+    let animates = sink != nil && allowsAnimation(largest, frames: count)
+    let renderer = self.renderer
+    var previous: RGBABitmap?
+    var sent = false
+    var settled = false
+    var index = 0
+    while animates, let sink, !sink.isCancelled, Double(index + 1) * step < 2 {
+      index += 1
+      let time = Double(index) * step
+      var list = try draw { try component.displayList(using: engine, at: time) }
+      settled = !list.animation.isChanging(after: time)
+      list.size = largest
+      if !sent, renderer.scale != .x1, Self.isLarge(largest, scale: renderer.scale) {
+        // A large first frame is drawn at one pixel per point and stretched by the page: a
+        // quarter of the drawing and of the bytes, so it is on the page within a frame of the
+        // answer; the next frame is sent whole at the full scale.
+        var reduced = renderer
+        reduced.scale = .x1
+        let bitmap = try draw { try reduced.image(of: list, padding: Self.padding) }
+        // As it is, unless it is large even so (a component of a million points).
+        let pixels = try draw {
+          bitmap.width * bitmap.height > Self.largeFramePixels
+            ? try PNGEncoder.encode(bitmap, compression: .fast) : bitmap.straightAlphaBytes()
+        }
+        sink.send(
+          pixels, milliseconds: index * frameMilliseconds,
+          columns: 0..<bitmap.width, rows: 0..<bitmap.height,
+          width: Self.pixels(largest.width, scale: renderer.scale),
+          height: Self.pixels(largest.height, scale: renderer.scale), stretched: true)
+        sent = true
+        if settled { break }
+        continue
+      }
+      let bitmap = try draw { try renderer.image(of: list, padding: Self.padding) }
+      let region =
+        previous.map { bitmap.changedRegion(from: $0) } ?? (0..<bitmap.width, 0..<bitmap.height)
+      previous = bitmap
+      // A frame equal to the one before is not sent: the page shows that one longer.
+      if let region {
+        // The first frame is what the page waits for: its pixels as they are (deflating a
+        // whole list at 2x took twice as long as drawing it, and the browser's decoding as
+        // long again); the later ones have the frames' time to spare and are PNG.
+        let pixels = try draw {
+          sent || region.columns.count * region.rows.count > Self.largeFramePixels
+            ? try PNGEncoder.encode(
+              bitmap, columns: region.columns, rows: region.rows, compression: .fast)
+            : bitmap.straightAlphaBytes()
+        }
+        sink.send(
+          pixels, milliseconds: index * frameMilliseconds, columns: region.columns,
+          rows: region.rows, width: bitmap.width, height: bitmap.height)
+        sent = true
+      }
+      if settled { break }
+    }
+    return try draw {
+      // The last frame is the still when every frame ran, the change settled and the end is
+      // the largest: not drawn a second time.
+      let complete =
+        previous != nil && settled && sink?.isCancelled == false && last.size == largest
+      let still =
+        try previous.flatMap { complete ? $0 : nil }
+        ?? renderer.image(of: last, padding: Self.padding)
+      let png = try PNGEncoder.encode(still, compression: .fast)
+      if let sink, !complete {
+        sink.send(
+          sent || still.width * still.height > Self.largeFramePixels
+            ? png : still.straightAlphaBytes(),
+          milliseconds: (index + 1) * frameMilliseconds, columns: 0..<still.width,
+          rows: 0..<still.height, width: still.width, height: still.height)
+      }
+      return png
+    }
+  }
+
+  /// The most pixels of a first frame drawn at the full scale: a list at 2x (800,000 pixels,
+  /// 3.2 MB as they are) took longer than a 60 Hz frame to draw, send and show.
+  static let largeFramePixels = 400_000
+
+  /// Whether a first frame of a size is drawn at one pixel per point.
+  static func isLarge(_ size: CGSize, scale: RasterScale) -> Bool {
+    pixels(size.width, scale: scale) * pixels(size.height, scale: scale) > largeFramePixels
+  }
+
+  /// The pixels an image of a length in points takes, with the padding on both sides.
+  static func pixels(_ length: CGFloat, scale: RasterScale) -> Int {
+    Int(((Double(length) + 2 * padding) * scale.factor).rounded(.up))
   }
 
   /// The laid-out texts display items draw, in drawing order.

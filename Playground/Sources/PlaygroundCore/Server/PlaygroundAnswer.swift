@@ -11,6 +11,10 @@ package struct PlaygroundAnswer: Sendable {
   package var drawing: Duration
   /// The processor time the drawing took.
   package var processor: Duration
+  /// The numbers of the frame streams the answer names, being drawn after it.
+  package var streams: [Int] = []
+  /// The frames that follow the answer in the same response, when the tap asked for them.
+  package var frames: (frames: AsyncStream<ByteBuffer>, sink: FrameSink)?
 
   /// The `Server-Timing` header's value: `queue`, `draw` and `cpu`, in milliseconds.
   var serverTiming: String {

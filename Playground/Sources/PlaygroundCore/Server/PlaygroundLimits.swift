@@ -27,12 +27,19 @@ public struct PlaygroundLimits: Sendable {
   /// The most pixels one answer draws, all its images and animation frames together. An
   /// animation that would go past it is left out (the still alone is sent).
   package var answerPixels = 24 << 20
-  /// The most bytes of one encoded image; an animation over it is left out.
+  /// The most bytes of one encoded image; a still over it is not kept.
   package var imageBytes = 8 << 20
-  /// The largest animation sent inside a tap's answer, as a data URL the page shows at once;
-  /// a larger one is stored and named by URL like a still. A list row's is about 1 MB and a
-  /// spoiler reveal's 1.2 MB (every frame whole, the dust compressing poorly).
-  package var inlineAnimationBytes = 2 << 20
+  /// How many tap animations' frame streams may wait for their pages at once (each for at
+  /// most ``writeTimeout``); past it the oldest is dropped. A session has one animation being
+  /// drawn at a time: a new tap cancels the one before.
+  package var pendingAnimations = 8
+  /// The most bytes of frames a stream holds that its page has not read; past them the frames
+  /// stop and the page shows the still. A list's first frame at 1x is 0.8 MB, a spoiler's at 2x
+  /// 0.74 MB, the frames after it tens to hundreds of KB.
+  package var unreadFrameBytes = 4 << 20
+  /// How long a tap's answer waits for its first frame when the frames follow it in the same
+  /// response: sent together, the page draws the frame with the answer.
+  package var firstFrameWait: Duration = .milliseconds(4)
   /// How many threads draw light jobs. Drawing never runs on an event loop or in Swift's
   /// cooperative pool, so requests that do not draw never wait for it.
   package var workers = 4

@@ -70,7 +70,28 @@ extension PlaygroundServer {
       }
     }
     post("settings", SettingsChange.self) { try await service.changeSettings(session: $0, $1) }
-    post("tap", TapRequest.self) { try await service.tap(session: $0, $1) }
+    // A tap the page sends asks for its frames after the answer, in the same response: the
+    // answer's JSON and a newline, then the frames as they are drawn (see FrameSink).
+    router.post("/api/session/:id/tap") { request, context in
+      let tap = try RequestDecoding.decode(
+        TapRequest.self, from: try await body(of: request, limits: limits))
+      let answer = try await service.tap(session: context.parameters.require("id"), tap)
+      guard let frames = answer.frames else { return HTTPAnswer.json(answer) }
+      var response = HTTPAnswer.json(answer)
+      response.headers[.contentType] = "application/vnd.textreveal.answer-frames"
+      response.body = ResponseBody { writer in
+        var head = answer.json
+        head.writeString("\n")
+        try await writer.write(head)
+        for await frame in frames.frames {
+          let count = frame.readableBytes
+          try await writer.write(frame)
+          frames.sink.written(count)
+        }
+        try await writer.finish(nil)
+      }
+      return response
+    }
     post("action", ActionRequest.self) { try await service.act(session: $0, $1) }
     router.get("/api/session/:id/image/{number}.png") { _, context in
       let image = try await service.image(
@@ -81,6 +102,24 @@ extension PlaygroundServer {
         status: .ok,
         headers: [.contentType: "image/png", .cacheControl: "private, max-age=86400, immutable"],
         body: HTTPAnswer.body(image))
+    }
+    // A tap's animation: its frames written as the drawing thread draws them, for the page to
+    // draw on a canvas as they arrive (see FrameSink for the format).
+    router.get("/api/session/:id/frames/{number}") { _, context in
+      let (frames, sink) = try service.frames(
+        session: context.parameters.require("id"),
+        number: context.parameters.require("number", as: Int.self))
+      return Response(
+        status: .ok,
+        headers: [.contentType: "application/octet-stream", .cacheControl: "no-store"],
+        body: ResponseBody { writer in
+          for await frame in frames {
+            let count = frame.readableBytes
+            try await writer.write(frame)
+            sink.written(count)
+          }
+          try await writer.finish(nil)
+        })
     }
     return router
   }

@@ -20,6 +20,8 @@ public struct PlaygroundService: Sendable {
   package let pool: DrawingPool
   let hub: SessionHub
   let assets: StaticAssets
+  /// The frames and stills drawn after the taps' answers, until the pages take them.
+  package let relay: FrameRelay
 
   /// Creates the service and starts its drawing threads.
   ///
@@ -35,6 +37,7 @@ public struct PlaygroundService: Sendable {
     assets = try StaticAssets.bundled()
     pool = DrawingPool(limits: limits)
     hub = SessionHub(limits: limits, clock: clock)
+    relay = FrameRelay(limits: limits)
   }
 
   /// How many sessions are kept.
@@ -117,7 +120,8 @@ public struct PlaygroundService: Sendable {
   ) async throws(PlaygroundError) -> PlaygroundAnswer {
     let kind = "tap \(request.component.rawValue)"
     let lease = try await hub.checkOut(id, kind: kind)
-    return try await draw(lease, kind: kind) { session, worker, budget throws(PlaygroundError) in
+    let answer = try await draw(lease, kind: kind) {
+      session, worker, budget throws(PlaygroundError) in
       let scene = try Self.scene(for: session, worker: &worker, budget: budget)
       let result = try scene.tap(
         at: CGPoint(x: request.x, y: request.y), on: request.component, session: &session)
@@ -126,6 +130,19 @@ public struct PlaygroundService: Sendable {
         changed: result.action != "none" && !result.action.hasPrefix("link "), link: result.link)
       return ([request.component.rawValue: result.view], tap)
     }
+    guard request.framesFollow,
+      let taken = answer.streams.first.flatMap({ relay.take(session: id, number: $0) })
+    else { return answer }
+    var followed = answer
+    followed.frames = taken
+    // The answer waits for the first frame, briefly: sent together, the page draws the frame
+    // with the answer, before the browser's next paint (on a software-drawn page at 2x, a
+    // frame sent a few milliseconds after the answer waited for that paint, 20-25 ms).
+    let deadline = ContinuousClock.now + limits.firstFrameWait
+    while !taken.sink.hasFirstFrame, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .microseconds(250))
+    }
+    return followed
   }
 
   /// Performs a button's action and draws its component again.
@@ -160,10 +177,33 @@ public struct PlaygroundService: Sendable {
     guard SessionStore<Int>.isWellFormed(id) else {
       throw PlaygroundError("\(PlaygroundError.quote(id)) is not a session id")
     }
+    // A tap's still is drawn after its answer: a request for it waits until it is.
+    if let drawn = await relay.still(session: id, number: number) {
+      guard let drawn else {
+        throw PlaygroundError(status: 404, "image \(number) could not be drawn")
+      }
+      return drawn
+    }
     guard let image = await hub.image(session: id, number: number) else {
       throw PlaygroundError(status: 404, "image \(number) is no longer kept; reload the page")
     }
     return image
+  }
+
+  /// The frames of a tap's animation, as the drawing thread draws them (see ``FrameSink``).
+  ///
+  /// - Throws: ``PlaygroundError`` 404 when the stream was already read, or dropped after
+  ///   waiting too long for its page.
+  package func frames(
+    session id: String, number: Int
+  ) throws(PlaygroundError) -> (frames: AsyncStream<ByteBuffer>, sink: FrameSink) {
+    guard SessionStore<Int>.isWellFormed(id) else {
+      throw PlaygroundError("\(PlaygroundError.quote(id)) is not a session id")
+    }
+    guard let taken = relay.take(session: id, number: number) else {
+      throw PlaygroundError(status: 404, "animation \(number) is gone; the still shows its end")
+    }
+    return taken
   }
 
   // MARK: - Drawing an answer
@@ -177,7 +217,10 @@ public struct PlaygroundService: Sendable {
   /// What a job hands back from its thread.
   private struct Drawn: Sendable {
     var outcome:
-      Result<(session: PlaygroundSession, images: [StoredImage], json: ByteBuffer), PlaygroundError>
+      Result<
+        (session: PlaygroundSession, images: [StoredImage], json: ByteBuffer, streams: [Int]),
+        PlaygroundError
+      >
     /// The processor time of the drawing.
     var elapsed: Duration
     /// When the drawing began and ended, by the clock.
@@ -198,22 +241,38 @@ public struct PlaygroundService: Sendable {
     let submitted = ContinuousClock.now
     let drawn: Drawn
     do {
-      drawn = try await pool.run(kind: kind, estimate: lease.estimate, usage: lease.usage) {
-        worker in
-        let began = ContinuousClock.now
-        let start = DrawingPool.threadTime()
-        let outcome = Result { () throws(PlaygroundError) in
-          var session = lease.session
-          let budget = PixelBudget(limits: limits)
-          let (views, tap) = try drawing(&session, &worker, budget)
-          return Self.answer(
-            id: lease.id, session: session, views: views, tap: tap, budget: budget,
-            limits: limits)
-        }
-        return Drawn(
-          outcome: outcome, elapsed: DrawingPool.threadTime() - start, began: began,
-          ended: .now)
-      }
+      let (hub, relay) = (self.hub, self.relay)
+      drawn = try await pool.run(
+        kind: kind, estimate: lease.estimate, usage: lease.usage,
+        followedBy: { worker in
+          let began = ContinuousClock.now
+          let start = DrawingPool.threadTime()
+          var later: [Later] = []
+          let outcome = Result { () throws(PlaygroundError) in
+            var session = lease.session
+            let budget = PixelBudget(limits: limits)
+            let (views, tap) = try drawing(&session, &worker, budget)
+            let answer = Self.answer(
+              id: lease.id, session: session, views: views, tap: tap, budget: budget,
+              relay: relay, limits: limits)
+            later = answer.later
+            return (
+              session: answer.session, images: answer.images, json: answer.json,
+              streams: answer.later.compactMap(\.stream)
+            )
+          }
+          let drawn = Drawn(
+            outcome: outcome, elapsed: DrawingPool.threadTime() - start, began: began,
+            ended: .now)
+          guard !later.isEmpty else { return (drawn, nil) }
+          let pending = later
+          return (
+            drawn,
+            { _ in
+              Self.drawLater(pending, session: lease.id, kind: kind, hub: hub, relay: relay)
+            }
+          )
+        })
     } catch {
       await hub.checkIn(lease.id, kind: kind, session: nil)
       throw error
@@ -225,21 +284,37 @@ public struct PlaygroundService: Sendable {
         images: answer.images.map { ($0.number, $0.bytes) }, elapsed: drawn.elapsed)
       return PlaygroundAnswer(
         json: answer.json, waited: drawn.began - submitted, drawing: drawn.ended - drawn.began,
-        processor: drawn.elapsed)
+        processor: drawn.elapsed, streams: answer.streams)
     case .failure(let error):
       await hub.checkIn(lease.id, kind: kind, session: nil, elapsed: drawn.elapsed)
       throw error
     }
   }
 
+  /// What a tap left to draw after its answer: the frames and the still, and where they go.
+  private struct Later: @unchecked Sendable {
+    var job: FrameJob
+    var sink: FrameSink
+    var still: Int
+    /// The number of the frames' stream, when the change animates.
+    var stream: Int?
+    var budget: PixelBudget
+  }
+
   /// Numbers the views' images, names their URLs and encodes the answer.
+  ///
+  /// A view whose still is drawn after the answer (a tap's) gets the numbers of its still and
+  /// frame stream now, and the relay expects them, before the answer leaves.
   private static func answer(
     id: String, session: PlaygroundSession, views: [String: ComponentView],
-    tap: StateAnswer.Tap?, budget: PixelBudget, limits: PlaygroundLimits
-  ) -> (session: PlaygroundSession, images: [StoredImage], json: ByteBuffer) {
+    tap: StateAnswer.Tap?, budget: PixelBudget, relay: FrameRelay, limits: PlaygroundLimits
+  ) -> (
+    session: PlaygroundSession, images: [StoredImage], json: ByteBuffer, later: [Later]
+  ) {
     var session = session
     var views = views
     var images: [StoredImage] = []
+    var later: [Later] = []
     func store(_ png: [UInt8]) -> String {
       let number = session.nextImage
       session.nextImage += 1
@@ -248,26 +323,33 @@ public struct PlaygroundService: Sendable {
     }
     for name in views.keys.sorted() {
       guard var view = views[name] else { continue }
-      if let png = view.animationPNG, png.count <= limits.inlineAnimationBytes {
-        // Inside the answer: the page shows it the moment the answer arrives, without a
-        // request of its own (a tap's animation is used once, so nothing is lost to caching).
-        view.animation = "data:image/png;base64," + Data(png).base64EncodedString()
-      } else if let png = view.animationPNG, budget.allowsBytes(png.count) {
-        view.animation = store(png)
-      } else {
-        view.animationMilliseconds = nil
+      if let job = view.frames {
+        let still = session.nextImage
+        session.nextImage += 1
+        relay.expectStill(session: id, number: still)
+        view.still = "/api/session/\(id)/image/\(still).png"
+        var sink = FrameSink.none
+        var stream: Int?
+        if job.animates {
+          let number = session.nextImage
+          session.nextImage += 1
+          sink = relay.open(session: id, number: number)
+          view.animation = "/api/session/\(id)/frames/\(number)"
+          stream = number
+        } else {
+          view.animationMilliseconds = nil
+        }
+        later.append(Later(job: job, sink: sink, still: still, stream: stream, budget: budget))
       }
       if let png = view.stillPNG {
         if budget.allowsBytes(png.count) {
           view.still = store(png)
         } else {
           view.error = "the image is \(png.count >> 20) MB as PNG, more than the playground sends"
-          view.animation = nil
-          view.animationMilliseconds = nil
         }
       }
       view.stillPNG = nil
-      view.animationPNG = nil
+      view.frames = nil
       views[name] = view
     }
     let answer = StateAnswer(
@@ -277,8 +359,32 @@ public struct PlaygroundService: Sendable {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let json = (try? encoder.encode(answer)).map { ByteBuffer(bytes: $0) }
     return (
-      session, images, json ?? ByteBuffer(string: #"{"error":"the answer could not be encoded"}"#)
+      session, images,
+      json ?? ByteBuffer(string: #"{"error":"the answer could not be encoded"}"#), later
     )
+  }
+
+  /// Draws what the answer left for later, on the thread that answered: the frames into their
+  /// streams and the stills into the relay, then into the image store. The processor time is
+  /// charged to the session like its answer's, so a session that taps without pause is served
+  /// after the others all the same.
+  private static func drawLater(
+    _ later: [Later], session id: String, kind: String, hub: SessionHub, relay: FrameRelay
+  ) {
+    let start = DrawingPool.threadTime()
+    var stills: [(number: Int, bytes: ByteBuffer)] = []
+    for item in later {
+      let png = try? item.job.draw(item.sink)
+      relay.finished(item.sink, session: id)
+      let bytes = png.flatMap { item.budget.allowsBytes($0.count) ? ByteBuffer(bytes: $0) : nil }
+      relay.drawStill(session: id, number: item.still, bytes)
+      if let bytes { stills.append((item.still, bytes)) }
+    }
+    let elapsed = DrawingPool.threadTime() - start
+    Task {
+      await hub.drewLater(id, kind: kind, images: stills, elapsed: elapsed)
+      for still in later { relay.forgetStill(session: id, number: still.still) }
+    }
   }
 
   /// The scene that draws a session: its language's typesetter, at its scale.

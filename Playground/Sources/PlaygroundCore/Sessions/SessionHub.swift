@@ -185,6 +185,21 @@ actor SessionHub {
     }
   }
 
+  /// Keeps the stills a request drew after its answer, and charges their drawing to the
+  /// session (the frames of a tap's animation cost like the answer itself).
+  func drewLater(
+    _ id: String, kind: String, images newImages: [(number: Int, bytes: ByteBuffer)],
+    elapsed: Duration
+  ) {
+    let now = clock()
+    for image in newImages {
+      images.add(image.bytes, session: id, number: image.number)
+    }
+    guard var slot = store[id, now: now] else { return }
+    slot.usage.add(elapsed, at: now)
+    store[id, now: now] = slot
+  }
+
   /// The kind of the request that creates a session, whose drawing counts for all new
   /// sessions together.
   static let creation = "new"

@@ -1,0 +1,43 @@
+extension PNGEncoder {
+  /// The bytes of a PNG file showing a rectangle of a bitmap: what a front end that already
+  /// shows the bitmap's previous frame needs of the next one.
+  ///
+  /// - Parameters:
+  ///   - bitmap: The image.
+  ///   - columns: The rectangle's columns, inside the bitmap.
+  ///   - rows: The rectangle's rows, inside the bitmap.
+  ///   - compression: Smaller files (the default) or faster encoding.
+  /// - Returns: A PNG file of `columns.count` × `rows.count` pixels.
+  /// - Throws: ``TextRasterError/zlib(function:code:)`` when compression fails.
+  @_spi(FrontEnd)
+  public static func encode(
+    _ bitmap: RGBABitmap, columns: Range<Int>, rows: Range<Int>,
+    compression: PNGCompression = .small
+  ) throws(TextRasterError) -> [UInt8] {
+    var file = PNGChunkWriter()
+    file.append("IHDR", PNGChunkWriter.header(width: columns.count, height: rows.count))
+    file.append(
+      "IDAT",
+      try PNGImageData.compressed(
+        bitmap.straightAlphaBytes(columns: columns, rows: rows), stride: columns.count,
+        columns: 0..<columns.count, rows: 0..<rows.count, compression: compression))
+    file.append("IEND", [])
+    return file.bytes
+  }
+}
+
+extension RGBABitmap {
+  /// The smallest rectangle holding every pixel that differs from another bitmap of the same
+  /// size; `nil` when none does (pixels are compared premultiplied, so equal bytes are equal
+  /// images).
+  ///
+  /// - Precondition: The bitmaps have the same size.
+  @_spi(FrontEnd)
+  public func changedRegion(
+    from previous: RGBABitmap
+  ) -> (columns: Range<Int>, rows: Range<Int>)? {
+    precondition(
+      previous.width == width && previous.height == height, "The bitmaps have the same size")
+    return AnimatedPNG.changedRegion(from: previous.bytes, to: bytes, width: width)
+  }
+}
