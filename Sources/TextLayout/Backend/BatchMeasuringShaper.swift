@@ -19,6 +19,20 @@ package protocol BatchMeasuringShaper: TextShaper {
   func measure(
     _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
     into measures: inout [ShapedMeasure])
+
+  /// The advance of two adjacent pieces of one style and direction measured as one piece, from
+  /// their measures alone: exactly what ``measure(_:in:style:isRightToLeft:into:)`` gives for
+  /// the two together, or `nil` when the shaper cannot tell without shaping them.
+  ///
+  /// - Parameters:
+  ///   - first: The measure of the first piece, in logical order.
+  ///   - second: The measure of the piece right after it.
+  func pairAdvance(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double?
+}
+
+extension BatchMeasuringShaper {
+  /// No pair is measured without shaping it.
+  package func pairAdvance(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double? { nil }
 }
 
 /// A shaper that stores the glyphs of pieces of one string in a ``GlyphStorage``: how the
@@ -81,6 +95,10 @@ struct PieceByPieceShaper: GlyphStoringShaper {
         base.measure(
           Self.substring(piece, of: string), style: style, isRightToLeft: isRightToLeft))
     }
+  }
+
+  func pairAdvance(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double? {
+    batch?.pairAdvance(first, second)
   }
 
   func store(

@@ -229,8 +229,15 @@ struct SegmentMaker {
       guard let pair = pairRanges(before: last.range, after: next.range) else { continue }
       let firstRange = batch.ranges.count
       if index + 1 < end && pair.before == last.range && pair.after == next.range {
-        // Both characters are pieces of the batch, measured already.
-        let alone = batch.measures[pieceEnd - 1].advance + batch.measures[pieceEnd].advance
+        // Both characters are pieces of the batch, measured already; the shaper may know
+        // the pair's advance from their glyphs.
+        let (before, after) = (batch.measures[pieceEnd - 1], batch.measures[pieceEnd])
+        let alone = before.advance + after.advance
+        if let together = context.shaper.pairAdvance(before, after) {
+          let adjustment = together - alone
+          if abs(adjustment) > Self.pairTolerance { batch.adjustments[index - first] = adjustment }
+          continue
+        }
         batch.pairs.append((index - first, last.run, last.level, alone, firstRange))
       } else {
         batch.pairs.append((index - first, last.run, last.level, .nan, firstRange))

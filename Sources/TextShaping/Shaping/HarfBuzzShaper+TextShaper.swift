@@ -151,6 +151,46 @@ import CHarfBuzz
     }
   }
 
+  /// The advance of two adjacent pieces measured as one, from their measures, when each is one
+  /// glyph shaped directly (``ShapedMeasure/DirectGlyph``); `nil` otherwise, and the pair is
+  /// shaped.
+  ///
+  /// With one plan (one face, script and language) the two characters together shape
+  /// directly too, unless the first glyph starts a ligature, to the two glyphs with their
+  /// advances and the plan's pair kerning. With two plans, when both characters have a
+  /// script of their own (a neutral one, like a hyphen, takes its neighbour's in the pair),
+  /// the two have two faces or two scripts, so the pair is two items, each shaped as it was
+  /// alone: nothing kerns them. The sum is taken as a measure's advance is, so the answer is the shaped pair's bit
+  /// for bit.
+  ///
+  /// This is how the layout kerns a segment with the next (``Segment/pairAdjustment``) without
+  /// shaping or looking up the pair: `PairAdvanceTests` hold it to HarfBuzz.
+  package func pairAdvance(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double? {
+    guard let left = first.directGlyph, let right = second.directGlyph else { return nil }
+    var (leftUnits, rightUnits) = (left.units, right.units)
+    if left.plan == right.plan {
+      guard left.scale == right.scale, let plan = directPlans.plan(at: Int(left.plan)),
+        let kerned = plan.pairAdvances(left.glyph, left.units, right.glyph, right.units)
+      else { return nil }
+      (leftUnits, rightUnits) = kerned
+    } else {
+      guard left.hasOwnScript, right.hasOwnScript else { return nil }
+    }
+    // One run for each item, each summed from zero, as `GlyphArena.sums(of:hangingStart:)`
+    // sums a piece's runs.
+    var advance = 0.0
+    if left.plan == right.plan {
+      var run = 0.0
+      run += GlyphArena.advance(leftUnits, scale: left.scale)
+      run += GlyphArena.advance(rightUnits, scale: right.scale)
+      advance += run
+    } else {
+      advance += 0.0 + GlyphArena.advance(leftUnits, scale: left.scale)
+      advance += 0.0 + GlyphArena.advance(rightUnits, scale: right.scale)
+    }
+    return advance
+  }
+
   /// Stores the glyphs of pieces of one string that share a style and a direction, as
   /// ``measure(_:in:style:isRightToLeft:into:)`` measures them: the cache's glyphs are copied
   /// under one lock, and the pieces it lacks are shaped, cached and copied after.

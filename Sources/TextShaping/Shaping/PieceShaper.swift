@@ -30,10 +30,12 @@ struct PieceShaper {
   ) -> (piece: GlyphArena.Piece, measure: ShapedMeasure) {
     let firstRun = arena.runs.count
     var lastItem: TextItemizer.Item?
+    var directPlan: Int?
     for item in items {
-      shape(item, into: &arena)
+      directPlan = shape(item, into: &arena)
       lastItem = item
     }
+    let direct = directPlan.flatMap { directGlyph(plan: $0, arena: arena, firstRun: firstRun) }
     let mayKern = lastItem.map { mayKernAfterLastGlyph(of: $0, in: arena) } ?? true
     if isRightToLeft {
       // Items are in logical order; right to left, the first one is drawn rightmost.
@@ -51,7 +53,24 @@ struct PieceShaper {
       advance: sums.advance, hangingAdvance: sums.hanging, ascent: metrics.ascent,
       descent: metrics.descent, lineGap: metrics.lineGap, uncoveredCharacterCount: sums.uncovered)
     measure.mayKernWithNext = mayKern
+    measure.directGlyph = direct
     return (piece, measure)
+  }
+
+  /// The piece's only glyph, when its one item (the piece has one run) was shaped directly
+  /// with the plan this shaper keeps at `plan` (``ShapedMeasure/DirectGlyph``).
+  private func directGlyph(
+    plan: Int, arena: GlyphArena, firstRun: Int
+  ) -> ShapedMeasure.DirectGlyph? {
+    guard arena.runs.count == firstRun + 1, let plan = Int32(exactly: plan) else { return nil }
+    let run = arena.runs[firstRun]
+    guard run.glyphs.count == 1 else { return nil }
+    let glyph = run.glyphs.lowerBound
+    // A direct run has a glyph for each scalar: the piece is one scalar.
+    let script = TextItemizer.script(of: UTF8Decoding.scalar(at: 0, in: bytes).scalar)
+    return ShapedMeasure.DirectGlyph(
+      plan: plan, glyph: arena.glyphs[glyph], units: arena.positions[glyph].xAdvance,
+      scale: run.scale, hasOwnScript: !TextItemizer.isNeutral(script))
   }
 
   /// Whether the piece's last glyph, just shaped from its last item into the arena's last run,
@@ -106,12 +125,14 @@ struct PieceShaper {
       Int, UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt32>,
       UnsafeMutableBufferPointer<PairPositioning.Position>
     ) -> Result
-  ) -> Result? {
+  ) -> (result: Result, plan: Int)? {
     guard !isRightToLeft,
-      let plan = directPlans.plan(for: item.font, script: item.script, language: language)
+      let (plan, index) = directPlans.indexedPlan(
+        for: item.font, script: item.script, language: language)
     else { return nil }
     return Self.withDirectlyShaped(
-      bytes, range: item.range, font: item.font.harfBuzz.font, plan: plan, body)
+      bytes, range: item.range, font: item.font.harfBuzz.font, plan: plan, body
+    ).map { ($0, index) }
   }
 
   /// ``withDirectlyShaped(_:_:)`` with what it needs spelled out: the closures capture no
@@ -143,18 +164,21 @@ struct PieceShaper {
 
   /// Shapes one item into the arena as a run, with the rest of the piece as context for
   /// contextual shaping.
-  private func shape(_ item: TextItemizer.Item, into arena: inout GlyphArena) {
+  ///
+  /// - Returns: Where the shaper keeps the plan the item was shaped with directly, `nil` when
+  ///   HarfBuzz shaped it.
+  @discardableResult
+  private func shape(_ item: TextItemizer.Item, into arena: inout GlyphArena) -> Int? {
     let scale = size / Double(item.font.harfBuzz.unitsPerEm)
     let start = arena.glyphs.count
-    let isDirect =
+    let directPlan =
       withDirectlyShaped(item) { count, glyphs, clusters, positions in
         arena.glyphs.append(contentsOf: UnsafeBufferPointer(rebasing: glyphs[0..<count]))
         arena.positions.append(contentsOf: UnsafeBufferPointer(rebasing: positions[0..<count]))
         arena.glyphClusters.append(
           contentsOf: UnsafeBufferPointer(rebasing: clusters[0..<count]))
-        return true
-      } ?? false
-    if !isDirect {
+      }?.plan
+    if directPlan == nil {
       withShapedBuffer(item) { buffer in
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -174,6 +198,7 @@ struct PieceShaper {
       GlyphArena.Run(
         font: item.font.id, size: size, scale: scale, isRightToLeft: isRightToLeft,
         glyphs: start..<arena.glyphs.count))
+    return directPlan
   }
 
   /// Appends the clusters of the piece's runs to the arena, in logical order, each starting at
