@@ -20,19 +20,23 @@ package protocol BatchMeasuringShaper: TextShaper {
     _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
     into measures: inout [ShapedMeasure])
 
-  /// The advance of two adjacent pieces of one style and direction measured as one piece, from
-  /// their measures alone: exactly what ``measure(_:in:style:isRightToLeft:into:)`` gives for
-  /// the two together, or `nil` when the shaper cannot tell without shaping them.
+  /// The kerning between the last character of a piece and the first character of the piece
+  /// right after it (same style and direction), from the two pieces' measures alone: exactly
+  /// the two characters' advance as ``measure(_:in:style:isRightToLeft:into:)`` measures them
+  /// together, less the sum of their advances measured each alone; `nil` when the shaper
+  /// cannot tell without shaping them.
   ///
   /// - Parameters:
   ///   - first: The measure of the first piece, in logical order.
   ///   - second: The measure of the piece right after it.
-  func pairAdvance(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double?
+  func pairAdjustment(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double?
 }
 
 extension BatchMeasuringShaper {
   /// No pair is measured without shaping it.
-  package func pairAdvance(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double? { nil }
+  package func pairAdjustment(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double? {
+    nil
+  }
 }
 
 /// A shaper that stores the glyphs of pieces of one string in a ``GlyphStorage``: how the
@@ -97,8 +101,8 @@ struct PieceByPieceShaper: GlyphStoringShaper {
     }
   }
 
-  func pairAdvance(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double? {
-    batch?.pairAdvance(first, second)
+  func pairAdjustment(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double? {
+    batch?.pairAdjustment(first, second)
   }
 
   func store(

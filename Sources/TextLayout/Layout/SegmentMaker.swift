@@ -202,6 +202,7 @@ struct SegmentMaker {
   ) {
     batch.adjustments.append(contentsOf: repeatElement(0, count: end - first))
     batch.ranges.removeAll(keepingCapacity: true)
+    let shaper = context.shaper
     var pieceStart = 0
     for index in first..<end {
       let pieceEnd = batch.pieceEnds[index - first]
@@ -226,18 +227,19 @@ struct SegmentMaker {
       guard let next, !next.isTab, next.run == last.run, next.level == last.level,
         next.hanging != .all, next.range.lowerBound == segmentEnd
       else { continue }
+      // The shaper may know the pair's kerning from the two pieces' edge glyphs.
+      if index + 1 < end,
+        let adjustment = shaper.pairAdjustment(
+          batch.measures[pieceEnd - 1], batch.measures[pieceEnd])
+      {
+        if abs(adjustment) > Self.pairTolerance { batch.adjustments[index - first] = adjustment }
+        continue
+      }
       guard let pair = pairRanges(before: last.range, after: next.range) else { continue }
       let firstRange = batch.ranges.count
       if index + 1 < end && pair.before == last.range && pair.after == next.range {
-        // Both characters are pieces of the batch, measured already; the shaper may know
-        // the pair's advance from their glyphs.
-        let (before, after) = (batch.measures[pieceEnd - 1], batch.measures[pieceEnd])
-        let alone = before.advance + after.advance
-        if let together = context.shaper.pairAdvance(before, after) {
-          let adjustment = together - alone
-          if abs(adjustment) > Self.pairTolerance { batch.adjustments[index - first] = adjustment }
-          continue
-        }
+        // Both characters are pieces of the batch, measured already.
+        let alone = batch.measures[pieceEnd - 1].advance + batch.measures[pieceEnd].advance
         batch.pairs.append((index - first, last.run, last.level, alone, firstRange))
       } else {
         batch.pairs.append((index - first, last.run, last.level, .nan, firstRange))

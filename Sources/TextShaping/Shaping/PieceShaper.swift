@@ -35,7 +35,9 @@ struct PieceShaper {
       directPlan = shape(item, into: &arena)
       lastItem = item
     }
-    let direct = directPlan.flatMap { directGlyph(plan: $0, arena: arena, firstRun: firstRun) }
+    let edges = directPlan.flatMap { plan in
+      lastItem.flatMap { directEdges(plan: plan, item: $0, arena: arena, firstRun: firstRun) }
+    }
     let mayKern = lastItem.map { mayKernAfterLastGlyph(of: $0, in: arena) } ?? true
     if isRightToLeft {
       // Items are in logical order; right to left, the first one is drawn rightmost.
@@ -53,24 +55,37 @@ struct PieceShaper {
       advance: sums.advance, hangingAdvance: sums.hanging, ascent: metrics.ascent,
       descent: metrics.descent, lineGap: metrics.lineGap, uncoveredCharacterCount: sums.uncovered)
     measure.mayKernWithNext = mayKern
-    measure.directGlyph = direct
+    measure.directEdges = edges
     return (piece, measure)
   }
 
-  /// The piece's only glyph, when its one item (the piece has one run) was shaped directly
-  /// with the plan this shaper keeps at `plan` (``ShapedMeasure/DirectGlyph``).
-  private func directGlyph(
-    plan: Int, arena: GlyphArena, firstRun: Int
-  ) -> ShapedMeasure.DirectGlyph? {
-    guard arena.runs.count == firstRun + 1, let plan = Int32(exactly: plan) else { return nil }
+  /// The piece's first and last glyphs, when its one item (the piece has one run), the whole
+  /// piece, was shaped directly with the plan this shaper keeps at `plan`
+  /// (``ShapedMeasure/DirectEdges``).
+  private func directEdges(
+    plan: Int, item: TextItemizer.Item, arena: GlyphArena, firstRun: Int
+  ) -> ShapedMeasure.DirectEdges? {
+    guard arena.runs.count == firstRun + 1, item.range == 0..<bytes.count,
+      let plan = Int32(exactly: plan)
+    else { return nil }
     let run = arena.runs[firstRun]
-    guard run.glyphs.count == 1 else { return nil }
-    let glyph = run.glyphs.lowerBound
-    // A direct run has a glyph for each scalar: the piece is one scalar.
-    let script = TextItemizer.script(of: UTF8Decoding.scalar(at: 0, in: bytes).scalar)
-    return ShapedMeasure.DirectGlyph(
-      plan: plan, glyph: arena.glyphs[glyph], units: arena.positions[glyph].xAdvance,
-      scale: run.scale, hasOwnScript: !TextItemizer.isNeutral(script))
+    guard !run.glyphs.isEmpty else { return nil }
+    let (first, last) = (run.glyphs.lowerBound, run.glyphs.upperBound - 1)
+    // A direct run has a glyph for each scalar, each plain: its first and last scalars are
+    // characters of their own. Alone, each has the advance the font gives its glyph; in the
+    // piece, kerning may have changed it.
+    func edge(_ glyph: Int, _ scalar: Unicode.Scalar) -> (UInt32, Int32, Bool) {
+      let units =
+        run.glyphs.count == 1
+        ? arena.positions[glyph].xAdvance
+        : hb_font_get_glyph_h_advance(item.font.harfBuzz.font, arena.glyphs[glyph])
+      return (arena.glyphs[glyph], units, !TextItemizer.isNeutral(TextItemizer.script(of: scalar)))
+    }
+    return ShapedMeasure.DirectEdges(
+      scale: run.scale, plan: plan,
+      first: edge(first, UTF8Decoding.scalar(at: 0, in: bytes).scalar),
+      last: edge(last, UTF8Decoding.scalar(endingAt: bytes.count, in: bytes).scalar),
+      isOneCharacter: run.glyphs.count == 1)
   }
 
   /// Whether the piece's last glyph, just shaped from its last item into the arena's last run,

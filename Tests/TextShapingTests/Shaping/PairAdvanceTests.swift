@@ -5,7 +5,7 @@ import Testing
 @_spi(Backend) @_spi(Testing) @testable import TextShaping
 
 /// The layout kerns a segment with the next (issue 27) from the two pieces' cached glyphs when
-/// each is one glyph shaped directly (`HarfBuzzShaper.pairAdvance`), and shapes the pair
+/// each is one glyph shaped directly (`HarfBuzzShaper.pairAdjustment`), and shapes the pair
 /// otherwise. The glyph path must give what shaping the pair gives, bit for bit: here against
 /// the same shaper measuring the pair, and against HarfBuzz alone shaping it.
 @Suite struct PairAdvanceTests {
@@ -14,24 +14,36 @@ import Testing
   /// Shapes every run with HarfBuzz.
   static let reference = HarfBuzzShaper(shapesDirectly: false)
 
-  /// What the glyph path and both shapers say of two characters shaped together.
+  /// What the glyph path and both shapers say of the kerning between two characters: their
+  /// advance shaped together less each alone, as the layout measures it by shaping.
   struct Pair {
     var fast: Double?
     var shaped: Double
     var reference: Double
-    var alone: Double
   }
 
-  static func pair(_ first: Character, _ second: Character, style: TextStyle) -> Pair {
-    let string = String(first) + String(second)
-    let split = String(first).utf8.count
-    let ranges = [0..<split, split..<string.utf8.count, 0..<string.utf8.count]
+  /// The pair `first` `second`, each alone a piece, or the end and the start of the pieces
+  /// `before + first` and `second + after`.
+  static func pair(
+    _ first: Character, _ second: Character, style: TextStyle, before: String = "",
+    after: String = ""
+  ) -> Pair {
+    let string = before + String(first) + String(second) + after
+    let start = before.utf8.count
+    let split = start + String(first).utf8.count
+    let end = split + String(second).utf8.count
+    let ranges = [
+      0..<split, split..<string.utf8.count, start..<split, split..<end, start..<end,
+    ]
     var measures: [ShapedMeasure] = []
     shaper.measure(ranges, in: string, style: style, isRightToLeft: false, into: &measures)
+    var references: [ShapedMeasure] = []
+    reference.measure(
+      ranges, in: string, style: style, isRightToLeft: false, into: &references)
     return Pair(
-      fast: shaper.pairAdvance(measures[0], measures[1]), shaped: measures[2].advance,
-      reference: reference.measure(string[...], style: style, isRightToLeft: false).advance,
-      alone: measures[0].advance + measures[1].advance)
+      fast: shaper.pairAdjustment(measures[0], measures[1]),
+      shaped: measures[4].advance - (measures[2].advance + measures[3].advance),
+      reference: references[4].advance - (references[2].advance + references[3].advance))
   }
 
   static let kana: [Character] =
@@ -40,8 +52,14 @@ import Testing
     // The prolonged sound mark, the ideographic comma and full stop, brackets: Common script.
     + ["ー", "、", "。", "「", "」"]
 
-  @Test("every kana pair of Noto Sans CJK JP measures from its glyphs as shaping it does")
-  func kanaPairs() throws {
+  static func isKatakana(_ character: Character) -> Bool {
+    (0x30A0...0x30FF).contains(character.unicodeScalars.first!.value)
+  }
+
+  @Test(
+    "every kana pair of Noto Sans CJK JP is kerned from its glyphs as shaping kerns it",
+    arguments: [("", ""), ("ア", "ン"), ("す", "")])
+  func kanaPairs(before: String, after: String) throws {
     let style = TextStyle(size: 17, language: "ja")
     var fast = 0
     var kanaPairs = 0
@@ -49,37 +67,47 @@ import Testing
     let neutral = Set(Self.kana.suffix(5))
     for first in Self.kana {
       for second in Self.kana {
-        let pair = Self.pair(first, second, style: style)
+        let pair = Self.pair(first, second, style: style, before: before, after: after)
         #expect(pair.shaped == pair.reference, "\(first)\(second)")
-        let isKana = !neutral.contains(first) && !neutral.contains(second)
+        // A piece of two scripts is two runs: its edges are shaped with their neighbours.
+        let isKana =
+          !neutral.contains(first) && !neutral.contains(second)
+          && (before.isEmpty || Self.isKatakana(before.last!) == Self.isKatakana(first))
+          && (after.isEmpty || Self.isKatakana(after.first!) == Self.isKatakana(second))
         if isKana { kanaPairs += 1 }
-        guard let advance = pair.fast else { continue }
+        guard let adjustment = pair.fast else { continue }
         if isKana { fast += 1 }
-        if advance != pair.alone { kerned += 1 }
-        #expect(advance == pair.shaped, "\(first)\(second): \(advance), \(pair.shaped)")
-        if advance != pair.shaped { return }
+        if adjustment != 0 { kerned += 1 }
+        #expect(adjustment == pair.shaped, "\(first)\(second): \(adjustment), \(pair.shaped)")
+        if adjustment != pair.shaped { return }
       }
     }
     // Every kana is a plain base glyph that no lookup but kerning starts at: each pair of two
     // goes by its glyphs (hiragana with katakana too: two scripts, two items, no kerning).
     #expect(fast == kanaPairs, "\(fast) of \(kanaPairs)")
+    #expect(fast >= 8100)
     // The face kerns hundreds of them.
     #expect(kerned > 100, "\(kerned)")
-    let kernedPair = Self.pair("す", "べ", style: style)
-    #expect(try #require(kernedPair.fast) < kernedPair.alone - 1, "\(kernedPair)")
+    // Kerned in both scripts; a piece of one script goes by its glyphs.
+    let (left, right): (Character, Character) = before == "ア" ? ("ス", "ベ") : ("す", "べ")
+    let kernedPair = Self.pair(left, right, style: style, before: before, after: after)
+    #expect(try #require(kernedPair.fast) < -1, "\(kernedPair)")
   }
 
   @Test(
-    "Latin pairs of DejaVu Sans measure from their glyphs as shaping them does",
+    "Latin pairs of DejaVu Sans are kerned from their glyphs as shaping kerns them",
     arguments: ["AV", "To", "Ty", "LT", "Av", "ab", "aб"])
   func latinPairs(text: String) throws {
     let style = TextStyle(fontFamily: "DejaVu Sans", size: 17)
-    let pair = Self.pair(text.first!, text.last!, style: style)
-    let advance = try #require(pair.fast)
-    #expect(advance == pair.shaped)
-    #expect(advance == pair.reference)
-    if ["AV", "To", "Ty", "LT", "Av"].contains(text) {
-      #expect(advance < pair.alone - 0.5, "\(text): \(advance), \(pair.alone)")
+    let contexts = text == "aб" ? [("", "")] : [("", ""), ("xA", "x"), ("B", "ow")]
+    for (before, after) in contexts {
+      let pair = Self.pair(text.first!, text.last!, style: style, before: before, after: after)
+      let adjustment = try #require(pair.fast)
+      #expect(adjustment == pair.shaped)
+      #expect(adjustment == pair.reference)
+      if ["AV", "To", "Ty", "LT", "Av"].contains(text) {
+        #expect(adjustment < -0.5, "\(text): \(adjustment)")
+      }
     }
   }
 
@@ -116,6 +144,7 @@ import Testing
     let style = TextStyle(fontFamily: "DejaVu Sans", size: 17)
     // DejaVu Sans's liga joins f and i.
     #expect(Self.pair("f", "i", style: style).fast == nil)
+    #expect(Self.pair("f", "i", style: style, before: "o", after: "t").fast == nil)
     // A mark makes its character HarfBuzz's.
     #expect(Self.pair("e\u{301}", "v", style: style).fast == nil)
     // Hebrew is not the direct path's.
@@ -124,6 +153,6 @@ import Testing
     var measures: [ShapedMeasure] = []
     Self.reference.measure(
       [0..<1, 1..<2], in: "AV", style: style, isRightToLeft: false, into: &measures)
-    #expect(Self.reference.pairAdvance(measures[0], measures[1]) == nil)
+    #expect(Self.reference.pairAdjustment(measures[0], measures[1]) == nil)
   }
 }
