@@ -19,6 +19,24 @@ package protocol BatchMeasuringShaper: TextShaper {
   func measure(
     _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
     into measures: inout [ShapedMeasure])
+
+  /// The kerning between the last character of a piece and the first character of the piece
+  /// right after it (same style and direction), from the two pieces' measures alone: exactly
+  /// the two characters' advance as ``measure(_:in:style:isRightToLeft:into:)`` measures them
+  /// together, less the sum of their advances measured each alone; `nil` when the shaper
+  /// cannot tell without shaping them.
+  ///
+  /// - Parameters:
+  ///   - first: The measure of the first piece, in logical order.
+  ///   - second: The measure of the piece right after it.
+  func pairAdjustment(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double?
+}
+
+extension BatchMeasuringShaper {
+  /// No pair is measured without shaping it.
+  package func pairAdjustment(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double? {
+    nil
+  }
 }
 
 /// A shaper that stores the glyphs of pieces of one string in a ``GlyphStorage``: how the
@@ -81,6 +99,10 @@ struct PieceByPieceShaper: GlyphStoringShaper {
         base.measure(
           Self.substring(piece, of: string), style: style, isRightToLeft: isRightToLeft))
     }
+  }
+
+  func pairAdjustment(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double? {
+    batch?.pairAdjustment(first, second)
   }
 
   func store(

@@ -24,6 +24,9 @@
   /// the pair it makes with the next segment (``Segment/pairAdjustment``). Not part of the
   /// measure's value: two measures of one piece are equal whatever a shaper knew.
   package var mayKernWithNext = true
+  /// The piece's first and last glyphs, when the shaper can kern them with a neighbour from them
+  /// (``DirectEdges``); not part of the measure's value either.
+  package var directEdges: DirectEdges?
 
   /// Creates a measure.
   public init(

@@ -207,6 +207,7 @@ struct SegmentMaker {
   ) {
     batch.adjustments.append(contentsOf: repeatElement(0, count: end - first))
     batch.ranges.removeAll(keepingCapacity: true)
+    let shaper = context.shaper
     var pieceStart = 0
     for index in first..<end {
       let pieceEnd = batch.pieceEnds[index - first]
@@ -231,6 +232,14 @@ struct SegmentMaker {
       guard let next, !next.isTab, next.run == last.run, next.level == last.level,
         next.hanging != .all, next.range.lowerBound == segmentEnd
       else { continue }
+      // The shaper may know the pair's kerning from the two pieces' edge glyphs.
+      if index + 1 < end,
+        let adjustment = shaper.pairAdjustment(
+          batch.measures[pieceEnd - 1], batch.measures[pieceEnd])
+      {
+        if abs(adjustment) > Self.pairTolerance { batch.adjustments[index - first] = adjustment }
+        continue
+      }
       guard let pair = pairRanges(before: last.range, after: next.range) else { continue }
       let firstRange = batch.ranges.count
       if index + 1 < end && pair.before == last.range && pair.after == next.range {

@@ -62,6 +62,35 @@ final class DirectShapingPlan: Sendable {
     }
   }
 
+  /// The advances of two glyphs that each shaped directly alone with this plan, shaped
+  /// together: what ``shape(_:range:font:glyphs:clusters:positions:)`` gives for their two
+  /// characters, from their advances and the pair kerning; `nil` when the first starts a
+  /// ligature the second may go on with, which only HarfBuzz shapes.
+  func pairAdvances(
+    _ first: UInt32, _ firstUnits: Int32, _ second: UInt32, _ secondUnits: Int32
+  ) -> (Int32, Int32)? {
+    let index = Int(first)
+    if index < glyphCount, ligatureStarts[index >> 6] & (1 << UInt64(index & 63)) != 0,
+      ligatureSeconds[first]?.contains(second) ?? true
+    {
+      return nil
+    }
+    guard !kerning.isEmpty else { return (firstUnits, secondUnits) }
+    var glyphs = (first, second)
+    var positions = (
+      PairPositioning.Position(xAdvance: firstUnits, xOffset: 0, yOffset: 0),
+      PairPositioning.Position(xAdvance: secondUnits, xOffset: 0, yOffset: 0)
+    )
+    withUnsafeMutableBytes(of: &glyphs) { glyphBytes in
+      withUnsafeMutableBytes(of: &positions) { positionBytes in
+        kerning.apply(
+          glyphs: glyphBytes.bindMemory(to: UInt32.self),
+          positions: positionBytes.bindMemory(to: PairPositioning.Position.self))
+      }
+    }
+    return (positions.0.xAdvance, positions.1.xAdvance)
+  }
+
   /// The plan for a face, script and language, or `nil` when runs of them always go to
   /// HarfBuzz.
   ///

@@ -51,17 +51,32 @@ final class DirectShapingPlans: Sendable {
   func plan(for font: LoadedFont, script: hb_script_t, language: hb_language_t?)
     -> DirectShapingPlan?
   {
+    indexedPlan(for: font, script: script, language: language)?.plan
+  }
+
+  /// The plan this shaper keeps at `index` (``indexedPlan(for:script:language:)``), if any.
+  func plan(at index: Int) -> DirectShapingPlan? {
+    plans.withLock { index >= 0 && index < $0.count ? $0[index].plan : nil }
+  }
+
+  /// ``plan(for:script:language:)``, with where this shaper keeps it: one face, script and
+  /// language for as long as the shaper lives.
+  func indexedPlan(for font: LoadedFont, script: hb_script_t, language: hb_language_t?)
+    -> (plan: DirectShapingPlan, index: Int)?
+  {
     guard isEnabled, DirectShapingPlan.isDefaultShaperScript(script) else { return nil }
     let language = language ?? hb_language_get_default()
     // Languages are interned: a language is its pointer for the process.
     let languageBits = UInt(bitPattern: language.map { UnsafeRawPointer($0) })
     let key = Key(font: font.id.rawValue, script: script.rawValue, language: languageBits)
     // A stored `nil` is a decision too: the combination always goes to HarfBuzz.
-    let known = plans.withLock { plans -> DirectShapingPlan?? in
-      for entry in plans where entry.key == key { return .some(entry.plan) }
-      return .none
+    let known = plans.withLock { plans -> (plan: DirectShapingPlan?, index: Int)? in
+      for (index, entry) in plans.enumerated() where entry.key == key {
+        return (entry.plan, index)
+      }
+      return nil
     }
-    if case .some(let plan) = known { return plan }
+    if let known { return known.plan.map { ($0, known.index) } }
     let fileKey = FileKey(file: font.file, script: script.rawValue, language: languageBits)
     let plan: DirectShapingPlan?
     switch Self.byFile.withLock({ $0[fileKey] }) {
@@ -73,7 +88,12 @@ final class DirectShapingPlans: Sendable {
         language: language)
       Self.byFile.withLock { $0[fileKey] = .some(plan) }
     }
-    plans.withLock { $0.append((key, plan)) }
-    return plan
+    let index = plans.withLock { plans in
+      // Another thread may have added it meanwhile: one index for each key.
+      if let index = plans.firstIndex(where: { $0.key == key }) { return index }
+      plans.append((key, plan))
+      return plans.count - 1
+    }
+    return plan.map { ($0, index) }
   }
 }

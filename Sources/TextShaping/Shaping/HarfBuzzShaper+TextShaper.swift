@@ -151,6 +151,45 @@ import CHarfBuzz
     }
   }
 
+  /// The kerning between the last character of a piece and the first of the next, from their
+  /// measures, when each piece was shaped directly as one run (``ShapedMeasure/DirectEdges``):
+  /// the two characters' advance shaped together less each alone, as the layout measures it
+  /// by shaping (``Segment/pairAdjustment``); `nil` otherwise, and the pair is shaped.
+  ///
+  /// A direct run's characters are plain, one glyph each, so its first and last characters
+  /// are its first and last glyphs, and each shapes alone to that glyph with the run's plan
+  /// (one face, script and language), when it has a script of its own or is the whole
+  /// piece. With one plan, the two characters together shape directly too, unless the first
+  /// glyph starts a ligature, to the two glyphs with their advances and the plan's pair
+  /// kerning. With two plans, when both characters have a script of their own (a neutral
+  /// one, like a hyphen, takes its neighbour's in the pair), the two have two faces or two
+  /// scripts, so the pair is two items, each shaped as it was alone: nothing kerns them. The
+  /// sums are taken as a measure's advance is, so the answer is the shaped pair's bit for bit.
+  ///
+  /// `PairAdvanceTests` hold it to HarfBuzz.
+  package func pairAdjustment(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double? {
+    guard let left = first.directEdges, let right = second.directEdges,
+      left.isOneCharacter || left.lastHasOwnScript,
+      right.isOneCharacter || right.firstHasOwnScript
+    else { return nil }
+    guard left.plan == right.plan else {
+      // Two runs, each summed from zero, as `GlyphArena.sums(of:hangingStart:)` sums a
+      // piece's runs: the same sum as alone, bit for bit.
+      return left.lastHasOwnScript && right.firstHasOwnScript ? 0 : nil
+    }
+    let leftAlone = GlyphArena.advance(left.lastUnits, scale: left.scale)
+    let rightAlone = GlyphArena.advance(right.firstUnits, scale: right.scale)
+    guard left.scale == right.scale, let plan = directPlans.plan(at: Int(left.plan)),
+      let (leftUnits, rightUnits) = plan.pairAdvances(
+        left.lastGlyph, left.lastUnits, right.firstGlyph, right.firstUnits)
+    else { return nil }
+    // One run of two glyphs.
+    var run = 0.0
+    run += GlyphArena.advance(leftUnits, scale: left.scale)
+    run += GlyphArena.advance(rightUnits, scale: left.scale)
+    return (0.0 + run) - (leftAlone + rightAlone)
+  }
+
   /// Stores the glyphs of pieces of one string that share a style and a direction, as
   /// ``measure(_:in:style:isRightToLeft:into:)`` measures them: the cache's glyphs are copied
   /// under one lock, and the pieces it lacks are shaped, cached and copied after.

@@ -30,9 +30,13 @@ struct PieceShaper {
   ) -> (piece: GlyphArena.Piece, measure: ShapedMeasure) {
     let firstRun = arena.runs.count
     var lastItem: TextItemizer.Item?
+    var directPlan: Int?
     for item in items {
-      shape(item, into: &arena)
+      directPlan = shape(item, into: &arena)
       lastItem = item
+    }
+    let edges = directPlan.flatMap { plan in
+      lastItem.flatMap { directEdges(plan: plan, item: $0, arena: arena, firstRun: firstRun) }
     }
     let mayKern = lastItem.map { mayKernAfterLastGlyph(of: $0, in: arena) } ?? true
     if isRightToLeft {
@@ -51,7 +55,37 @@ struct PieceShaper {
       advance: sums.advance, hangingAdvance: sums.hanging, ascent: metrics.ascent,
       descent: metrics.descent, lineGap: metrics.lineGap, uncoveredCharacterCount: sums.uncovered)
     measure.mayKernWithNext = mayKern
+    measure.directEdges = edges
     return (piece, measure)
+  }
+
+  /// The piece's first and last glyphs, when its one item (the piece has one run), the whole
+  /// piece, was shaped directly with the plan this shaper keeps at `plan`
+  /// (``ShapedMeasure/DirectEdges``).
+  private func directEdges(
+    plan: Int, item: TextItemizer.Item, arena: GlyphArena, firstRun: Int
+  ) -> ShapedMeasure.DirectEdges? {
+    guard arena.runs.count == firstRun + 1, item.range == 0..<bytes.count,
+      let plan = Int32(exactly: plan)
+    else { return nil }
+    let run = arena.runs[firstRun]
+    guard !run.glyphs.isEmpty else { return nil }
+    let (first, last) = (run.glyphs.lowerBound, run.glyphs.upperBound - 1)
+    // A direct run has a glyph for each scalar, each plain: its first and last scalars are
+    // characters of their own. Alone, each has the advance the font gives its glyph; in the
+    // piece, kerning may have changed it.
+    func edge(_ glyph: Int, _ scalar: Unicode.Scalar) -> (UInt32, Int32, Bool) {
+      let units =
+        run.glyphs.count == 1
+        ? arena.positions[glyph].xAdvance
+        : hb_font_get_glyph_h_advance(item.font.harfBuzz.font, arena.glyphs[glyph])
+      return (arena.glyphs[glyph], units, !TextItemizer.isNeutral(TextItemizer.script(of: scalar)))
+    }
+    return ShapedMeasure.DirectEdges(
+      scale: run.scale, plan: plan,
+      first: edge(first, UTF8Decoding.scalar(at: 0, in: bytes).scalar),
+      last: edge(last, UTF8Decoding.scalar(endingAt: bytes.count, in: bytes).scalar),
+      isOneCharacter: run.glyphs.count == 1)
   }
 
   /// Whether the piece's last glyph, just shaped from its last item into the arena's last run,
@@ -106,12 +140,14 @@ struct PieceShaper {
       Int, UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt32>,
       UnsafeMutableBufferPointer<PairPositioning.Position>
     ) -> Result
-  ) -> Result? {
+  ) -> (result: Result, plan: Int)? {
     guard !isRightToLeft,
-      let plan = directPlans.plan(for: item.font, script: item.script, language: language)
+      let (plan, index) = directPlans.indexedPlan(
+        for: item.font, script: item.script, language: language)
     else { return nil }
     return Self.withDirectlyShaped(
-      bytes, range: item.range, font: item.font.harfBuzz.font, plan: plan, body)
+      bytes, range: item.range, font: item.font.harfBuzz.font, plan: plan, body
+    ).map { ($0, index) }
   }
 
   /// ``withDirectlyShaped(_:_:)`` with what it needs spelled out: the closures capture no
@@ -143,18 +179,21 @@ struct PieceShaper {
 
   /// Shapes one item into the arena as a run, with the rest of the piece as context for
   /// contextual shaping.
-  private func shape(_ item: TextItemizer.Item, into arena: inout GlyphArena) {
+  ///
+  /// - Returns: Where the shaper keeps the plan the item was shaped with directly, `nil` when
+  ///   HarfBuzz shaped it.
+  @discardableResult
+  private func shape(_ item: TextItemizer.Item, into arena: inout GlyphArena) -> Int? {
     let scale = size / Double(item.font.harfBuzz.unitsPerEm)
     let start = arena.glyphs.count
-    let isDirect =
+    let directPlan =
       withDirectlyShaped(item) { count, glyphs, clusters, positions in
         arena.glyphs.append(contentsOf: UnsafeBufferPointer(rebasing: glyphs[0..<count]))
         arena.positions.append(contentsOf: UnsafeBufferPointer(rebasing: positions[0..<count]))
         arena.glyphClusters.append(
           contentsOf: UnsafeBufferPointer(rebasing: clusters[0..<count]))
-        return true
-      } ?? false
-    if !isDirect {
+      }?.plan
+    if directPlan == nil {
       withShapedBuffer(item) { buffer in
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -174,6 +213,7 @@ struct PieceShaper {
       GlyphArena.Run(
         font: item.font.id, size: size, scale: scale, isRightToLeft: isRightToLeft,
         glyphs: start..<arena.glyphs.count))
+    return directPlan
   }
 
   /// Appends the clusters of the piece's runs to the arena, in logical order, each starting at
