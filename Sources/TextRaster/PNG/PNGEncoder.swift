@@ -17,15 +17,8 @@ public enum PNGEncoder {
   public static func encode(
     _ bitmap: RGBABitmap, compression: PNGCompression = .small
   ) throws(TextRasterError) -> [UInt8] {
-    var file = PNGChunkWriter()
-    file.append("IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height))
-    file.append(
-      "IDAT",
-      try PNGImageData.compressed(
-        bitmap.straightAlphaBytes(), stride: bitmap.width, columns: 0..<bitmap.width,
-        rows: 0..<bitmap.height, compression: compression))
-    file.append("IEND", [])
-    return file.bytes
+    try encode(
+      bitmap, columns: 0..<bitmap.width, rows: 0..<bitmap.height, compression: compression)
   }
 
   /// Writes a bitmap to a PNG file, atomically.
