@@ -36,16 +36,8 @@ extension LineBreakRules {
       var isLooseSeparator = false
       var offset = 0
       while offset <= end {
-        let byte = bytes[offset]
-        var scalar = UInt32(byte)
-        var length = 1
-        if byte >= 0x80 {
-          length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-          scalar &= 0x7F >> UInt32(length)
-          for index in 1..<length where offset + index < bytes.count {
-            scalar = scalar << 6 | UInt32(bytes[offset + index] & 0x3F)
-          }
-        }
+        let length = UTF8Decoding.length(ofLead: bytes[offset])
+        let scalar = UTF8Decoding.value(at: offset, length: length, in: bytes)
         var next = scalar < 0x1_0000 ? table[Int(scalar)] : .other
         if next == .combiningMark {
           // LB9: a mark on a base takes its class; LB10: a mark alone is a letter.
