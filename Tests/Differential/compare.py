@@ -143,11 +143,11 @@ def pango_rule_difference(utf8, their_end):
     after = utf8[their_end:].decode("utf-8", "replace")
     if not before or not after:
         return None
-    # LB20.1 (Unicode 15.1): no break after a hyphen that starts a word ("sort -|k").
+    # LB20a (Unicode 15.1): no break after a hyphen that starts a word ("sort -|k").
     if before[-1] in "-\u2010" and (len(before) == 1 or before[-2].isspace()) and \
             after[0].isalpha():
         return (f"{KNOWN_RULE}: Pango breaks after the hyphen that starts the word "
-                f"{before[-1] + after.split()[0][:12]!r}; UAX #14 LB20.1 forbids it")
+                f"{before[-1] + after.split()[0][:12]!r}; UAX #14 LB20a forbids it")
     # LB25 lets a line break between an infix separator and a digit when no number precedes
     # the separator ("1b,|2", "%.|250s"), and both engines do; ours keeps a separator that
     # starts a number with its digit (".35" after a space or an opening bracket, or at the
