@@ -1,14 +1,14 @@
 import CFreeType
 import Foundation
-import Synchronization
 
-/// A FreeType face opened from a file, with the FreeType library instance that owns it.
+/// What FreeType reads from a font file's face when the shaper loads it: its names, its
+/// vertical metrics and, for a colour bitmap face, its strike.
 ///
-/// Each face has its own `FT_Library`, so loading and freeing faces needs no global lock.
-/// FreeType faces are not thread-safe: every use goes through ``withFace(_:)``, which serializes
-/// callers. Shaping never uses this face (HarfBuzz reads the file on its own); it is here for the
-/// metrics at load time and for renderers that need glyph outlines or bitmaps.
-package final class FreeTypeFace: @unchecked Sendable {
+/// The FreeType face is closed once they are read. Shaping never uses it (HarfBuzz reads the
+/// file on its own), and renderers open their own (TextRaster's `GlyphCache`): kept open for
+/// the shaper's lifetime, the faces held about 2.7 MB of FreeType's memory for the corpus of
+/// `make bench` (docs/Performance.md).
+package struct FreeTypeFace: Sendable {
   /// The font file.
   package let path: String
   /// The face's index in the file.
@@ -20,11 +20,7 @@ package final class FreeTypeFace: @unchecked Sendable {
   /// strike's pixels: its units per em are the strike's pixels per em.
   package let strike: BitmapStrike?
 
-  private let library: FT_Library
-  private let face: FT_Face
-  private let lock = Mutex(())
-
-  /// Opens the face at `index` in the font file at `path`.
+  /// Opens the face at `index` in the font file at `path`, reads it and closes it.
   ///
   /// - Throws: ``TextShapingError/freeType(function:code:path:)`` when FreeType cannot open or
   ///   parse the file, ``TextShapingError/unsupportedFont(path:reason:)`` when it has neither
@@ -42,12 +38,13 @@ package final class FreeTypeFace: @unchecked Sendable {
     guard initError == 0, let library else {
       throw .freeType(function: "FT_Init_FreeType", code: initError, path: nil)
     }
+    defer { FT_Done_FreeType(library) }
     var face: FT_Face?
     let error = FT_New_Face(library, path, index, &face)
     guard error == 0, let face else {
-      FT_Done_FreeType(library)
       throw .freeType(function: "FT_New_Face", code: error, path: path)
     }
+    defer { FT_Done_Face(face) }
     // FT_FACE_FLAG_SCALABLE is 1 << 0 and FT_FACE_FLAG_COLOR 1 << 14; the macros do not
     // import into Swift.
     let isScalable = face.pointee.face_flags & 1 != 0
@@ -55,13 +52,9 @@ package final class FreeTypeFace: @unchecked Sendable {
     // A colour bitmap face has no outlines: it is scaled from its largest strike.
     let strike = isScalable ? nil : isColor ? BitmapStrike.select(in: face) : nil
     guard isScalable && face.pointee.units_per_EM > 0 || strike != nil else {
-      FT_Done_Face(face)
-      FT_Done_FreeType(library)
       throw .unsupportedFont(path: path, reason: "it has no scalable outlines or colour bitmaps")
     }
     self.strike = strike
-    self.library = library
-    self.face = face
     self.path = path
     self.index = index
     let record = face.pointee
@@ -80,17 +73,5 @@ package final class FreeTypeFace: @unchecked Sendable {
         unitsPerEm: Int(record.units_per_EM), ascender: Int(record.ascender),
         descender: -Int(record.descender), lineSpacing: Int(record.height))
     }
-  }
-
-  deinit {
-    FT_Done_Face(face)
-    FT_Done_FreeType(library)
-  }
-
-  /// Runs `body` with exclusive use of the FreeType face.
-  ///
-  /// Do not keep the face pointer after `body` returns.
-  package func withFace<Result>(_ body: (FT_Face) throws -> Result) rethrows -> Result {
-    try lock.withLock { _ in try body(face) }
   }
 }

@@ -1,13 +1,14 @@
 import Synchronization
 @_spi(Backend) import TextLayout
 
-/// A face loaded both ways: FreeType for metrics and rasterizing, HarfBuzz for shaping.
+/// A face loaded both ways: its description and metrics read through FreeType, HarfBuzz for
+/// shaping.
 final class LoadedFont: Sendable {
   /// The face's identifier in the shaper that loaded it.
   let id: FontID
   /// The file the face was loaded from.
   let file: FontFileReference
-  /// The FreeType side, for metrics and renderers.
+  /// What FreeType read from the face: its names and metrics.
   let freeType: FreeTypeFace
   /// The HarfBuzz side, for shaping and glyph coverage.
   let harfBuzz: HarfBuzzFace

@@ -192,7 +192,9 @@ final class DirectShapingPlan: Sendable {
         return nil
       }
     }
-    guard let kerning = PairPositioning(gpos, lookups: pairLookups, glyphCount: glyphCount)
+    guard
+      let kerning = PairPositioning.shared(
+        gpos, lookups: pairLookups, glyphCount: glyphCount, file: file)
     else { return nil }
     // A glyph out of reach is never in a direct run: shaping checks both sets at once.
     for word in excluded.indices { excluded[word] |= ~reachable[word] }

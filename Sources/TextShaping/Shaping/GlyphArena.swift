@@ -58,16 +58,6 @@ struct GlyphArena {
   /// The number of glyphs held, which bounds the memory a cache keeps.
   var glyphCount: Int { glyphs.count }
 
-  /// Makes room for a cache's first pieces at once, rather than doubling from one.
-  mutating func reserveInitialCapacity() {
-    guard glyphs.capacity == 0 else { return }
-    runs.reserveCapacity(256)
-    glyphs.reserveCapacity(1024)
-    positions.reserveCapacity(1024)
-    glyphClusters.reserveCapacity(1024)
-    clusters.reserveCapacity(1024)
-  }
-
   /// Empties the arena, keeping its memory.
   mutating func removeAll() {
     misses.removeAll(keepingCapacity: true)

@@ -113,11 +113,6 @@ public final class HarfBuzzShaper: Sendable {
     primaryFont(for: style).font.id
   }
 
-  /// The FreeType face of a face this shaper loaded, for renderers that rasterize glyphs.
-  package func freeTypeFace(for id: FontID) -> FreeTypeFace? {
-    loadedFont(for: id)?.freeType
-  }
-
   func loadedFont(for id: FontID) -> LoadedFont? {
     state.withLock { state in
       state.fonts.indices.contains(id.rawValue) ? state.fonts[id.rawValue] : nil

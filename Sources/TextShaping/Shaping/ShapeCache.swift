@@ -58,21 +58,98 @@ struct ShapeCache {
     }
   }
 
+  /// A cached piece, in 56 bytes: its key and the parts of its measure that many pieces share
+  /// are kept once (``keys``, ``tails``), and it holds their indices.
   private struct Entry {
     var hash: UInt64
-    var key: Key
-    var textStart: Int
-    var textCount: Int
+    /// The measure's own values.
+    var advance: Double
+    var hangingAdvance: Double
+    var textStart: UInt32
     /// The piece's glyphs in ``glyphs``.
-    var piece: GlyphArena.Piece
-    /// The widths and metrics of the piece, stored in place so that a measurement reads no
-    /// glyphs.
-    var measure: ShapedMeasure
+    var piece: Glyphs.Piece
+    var textCount: UInt16
+    /// Indices into ``keys`` and ``tails``.
+    var key: UInt16
+    var tail: UInt16
+    /// The glyphs and advances of the measure's ``ShapedMeasure/DirectEdges``, when it has
+    /// them.
+    var firstGlyph: UInt16
+    var firstUnits: Int16
+    var lastGlyph: UInt16
+    var lastUnits: Int16
+    var flags: Flags
+  }
+
+  /// The measure's flags, and its edges'.
+  private struct Flags: OptionSet {
+    var rawValue: UInt8
+
+    static let mayKernWithNext = Flags(rawValue: 1)
+    static let hasEdges = Flags(rawValue: 2)
+    static let firstHasOwnScript = Flags(rawValue: 4)
+    static let lastHasOwnScript = Flags(rawValue: 8)
+    static let isOneCharacter = Flags(rawValue: 16)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(_ measure: ShapedMeasure) {
+      var flags: Flags = measure.mayKernWithNext ? .mayKernWithNext : []
+      if let edges = measure.directEdges {
+        flags.insert(.hasEdges)
+        if edges.firstHasOwnScript { flags.insert(.firstHasOwnScript) }
+        if edges.lastHasOwnScript { flags.insert(.lastHasOwnScript) }
+        if edges.isOneCharacter { flags.insert(.isOneCharacter) }
+      }
+      self = flags
+    }
+  }
+
+  /// What a measure holds besides its advances, edge glyphs and flags: the fonts' metrics, the
+  /// uncovered characters, and whether it has direct edges, with their scale and plan: what
+  /// many pieces share.
+  private struct MeasureTail: Hashable {
+    var ascent: Double
+    var descent: Double
+    var lineGap: Double
+    var uncoveredCharacterCount: Int
+    var hasEdges: Bool
+    var edgeScale: Double
+    var plan: Int32
+
+    init(_ measure: ShapedMeasure) {
+      ascent = measure.ascent
+      descent = measure.descent
+      lineGap = measure.lineGap
+      uncoveredCharacterCount = measure.uncoveredCharacterCount
+      hasEdges = measure.directEdges != nil
+      edgeScale = measure.directEdges?.scale ?? 0
+      plan = measure.directEdges?.plan ?? 0
+    }
+
+    // Compared and hashed by bits, so that a measure comes back exactly as it went in.
+    static func == (left: MeasureTail, right: MeasureTail) -> Bool {
+      left.ascent.bitPattern == right.ascent.bitPattern
+        && left.descent.bitPattern == right.descent.bitPattern
+        && left.lineGap.bitPattern == right.lineGap.bitPattern
+        && left.uncoveredCharacterCount == right.uncoveredCharacterCount
+        && left.hasEdges == right.hasEdges
+        && left.edgeScale.bitPattern == right.edgeScale.bitPattern && left.plan == right.plan
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(ascent.bitPattern)
+      hasher.combine(descent.bitPattern)
+      hasher.combine(lineGap.bitPattern)
+      hasher.combine(uncoveredCharacterCount)
+      hasher.combine(edgeScale.bitPattern)
+      hasher.combine(plan)
+    }
   }
 
   /// A result found in the cache: where its glyphs lie, and its measure.
   struct Found {
-    var piece: GlyphArena.Piece
+    var piece: Glyphs.Piece
     var measure: ShapedMeasure
   }
 
@@ -80,13 +157,24 @@ struct ShapeCache {
   /// hash above its index plus one, so that a probe rarely reads an entry that does not match.
   private var slots: [UInt64]
   private var entries: [Entry] = []
+  /// The keys of the entries, each once, and the index of each.
+  private var keys: [Key] = []
+  private var keyIndices: [Key: UInt16] = [:]
+  private var lastKey: UInt16 = 0
+  /// The tails of the entries' measures, each once, and the index of each.
+  private var tails: [MeasureTail] = []
+  private var tailIndices: [MeasureTail: UInt16] = [:]
+  private var lastTail: UInt16 = 0
+  /// For each tail, a measure with its values (and edges with its scale and plan, when it has
+  /// them), which ``measure(at:)`` completes.
+  private var tailMeasures: [ShapedMeasure] = []
   /// The bytes of every cached text, one after the other.
   private var text: [UInt8] = []
   /// The glyphs of every cached piece, in font units.
-  private(set) var glyphs = GlyphArena()
+  private(set) var glyphs = Glyphs()
   /// The number of entries at which the cache starts over.
   let limit: Int
-  /// The number of glyphs at which the cache starts over: about 24 MB of glyphs and clusters.
+  /// The number of glyphs at which the cache starts over: about 20 MB of glyphs and clusters.
   static let glyphLimit = 1 << 20
 
   init(limit: Int) {
@@ -141,7 +229,7 @@ struct ShapeCache {
     for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
   ) -> Found? {
     index(of: bytes, key: key, hash: hash).map {
-      Found(piece: entries[$0].piece, measure: entries[$0].measure)
+      Found(piece: entries[$0].piece, measure: measure(at: $0))
     }
   }
 
@@ -149,7 +237,30 @@ struct ShapeCache {
   func measure(
     for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
   ) -> ShapedMeasure? {
-    index(of: bytes, key: key, hash: hash).map { entries[$0].measure }
+    index(of: bytes, key: key, hash: hash).map { measure(at: $0) }
+  }
+
+  /// The measure of an entry, as it was inserted: its tail's measure with the entry's own
+  /// values written in (a stored property each; the edges' initializer is not inlined across
+  /// modules).
+  private func measure(at index: Int) -> ShapedMeasure {
+    let entry = entries[index]
+    var measure = tailMeasures[Int(entry.tail)]
+    measure.advance = entry.advance
+    measure.hangingAdvance = entry.hangingAdvance
+    let flags = entry.flags
+    measure.mayKernWithNext = flags.contains(.mayKernWithNext)
+    if flags.contains(.hasEdges), var edges = measure.directEdges {
+      edges.firstGlyph = UInt32(entry.firstGlyph)
+      edges.firstUnits = Int32(entry.firstUnits)
+      edges.firstHasOwnScript = flags.contains(.firstHasOwnScript)
+      edges.lastGlyph = UInt32(entry.lastGlyph)
+      edges.lastUnits = Int32(entry.lastUnits)
+      edges.lastHasOwnScript = flags.contains(.lastHasOwnScript)
+      edges.isOneCharacter = flags.contains(.isOneCharacter)
+      measure.directEdges = edges
+    }
+    return measure
   }
 
   /// The index of the entry for these bytes and key.
@@ -165,7 +276,9 @@ struct ShapeCache {
       if stored & 0xFFFF_FFFF_0000_0000 == tag {
         // Fields read in place: copying the entry would count a reference.
         let index = Int(stored & 0xFFFF_FFFF) - 1
-        if entries[index].hash == hash && entries[index].key == key && hasText(at: index, bytes) {
+        if entries[index].hash == hash && keys[Int(entries[index].key)] == key
+          && hasText(at: index, bytes)
+        {
           return index
         }
       }
@@ -174,39 +287,103 @@ struct ShapeCache {
   }
 
   private func hasText(at index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = entries[index].textStart
-    guard entries[index].textCount == bytes.count else { return false }
+    let start = Int(entries[index].textStart)
+    guard Int(entries[index].textCount) == bytes.count else { return false }
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
     return text.withUnsafeBufferPointer { stored in
       memcmp(stored.baseAddress! + start, base, bytes.count) == 0
     }
   }
 
-  /// Caches a piece shaped into `shaped`, unless one is cached for these bytes and key already;
-  /// starts over when the cache holds ``limit`` entries or ``glyphLimit`` glyphs.
+  /// Caches a piece shaped into `shaped`, unless one is cached for these bytes and key already
+  /// or it does not fit the cache's narrow types (a piece of more than 65,535 bytes, a glyph
+  /// or position beyond 16 bits, see ``Glyphs``); starts over when the cache holds ``limit``
+  /// entries or ``glyphLimit`` glyphs.
   mutating func insert(
     _ piece: GlyphArena.Piece, of shaped: GlyphArena, measure: ShapedMeasure,
     for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
   ) {
     if index(of: bytes, key: key, hash: hash) != nil { return }
-    if entries.count >= limit || glyphs.glyphCount >= Self.glyphLimit { removeAll() }
+    let edges = measure.directEdges
+    guard let textCount = UInt16(exactly: bytes.count),
+      let firstGlyph = UInt16(exactly: edges?.firstGlyph ?? 0),
+      let firstUnits = Int16(exactly: edges?.firstUnits ?? 0),
+      let lastGlyph = UInt16(exactly: edges?.lastGlyph ?? 0),
+      let lastUnits = Int16(exactly: edges?.lastUnits ?? 0)
+    else { return }
+    if entries.count >= limit || glyphs.glyphCount >= Self.glyphLimit || keys.count >= UInt16.max
+      || tails.count >= UInt16.max
+    {
+      removeAll()
+    }
     if (entries.count + 1) * 2 > slots.count { grow() }
     if entries.capacity == 0 {
       entries.reserveCapacity(256)
       text.reserveCapacity(2048)
       glyphs.reserveInitialCapacity()
     }
+    guard let stored = glyphs.append(piece, of: shaped) else { return }
     entries.append(
       Entry(
-        hash: hash, key: key, textStart: text.count, textCount: bytes.count,
-        piece: glyphs.append(piece, of: shaped), measure: measure))
+        hash: hash, advance: measure.advance, hangingAdvance: measure.hangingAdvance,
+        textStart: UInt32(text.count), piece: stored, textCount: textCount,
+        key: Self.index(of: key, in: &keys, indices: &keyIndices, last: &lastKey),
+        tail: tailIndex(of: measure),
+        firstGlyph: firstGlyph, firstUnits: firstUnits, lastGlyph: lastGlyph,
+        lastUnits: lastUnits, flags: Flags(measure)))
     text.append(contentsOf: bytes)
     place(entries.count - 1)
+  }
+
+  /// The index of a measure's tail in ``tails``, added (with its measure) when new.
+  private mutating func tailIndex(of measure: ShapedMeasure) -> UInt16 {
+    let index = Self.index(
+      of: MeasureTail(measure), in: &tails, indices: &tailIndices, last: &lastTail)
+    if Int(index) == tailMeasures.count {
+      var template = measure
+      template.advance = 0
+      template.hangingAdvance = 0
+      tailMeasures.append(template)
+    }
+    return index
+  }
+
+  /// The index of a value kept once in `values`, appended when it is new. Consecutive misses
+  /// mostly share their key and tail, and a cache holds few: the `last` one is compared
+  /// first, then the eight newest, and only then is the value hashed.
+  private static func index<Value: Hashable>(
+    of value: Value, in values: inout [Value], indices: inout [Value: UInt16],
+    last: inout UInt16
+  ) -> UInt16 {
+    if Int(last) < values.count && values[Int(last)] == value { return last }
+    for index in values.indices.suffix(8).reversed() where values[index] == value {
+      last = UInt16(index)
+      return last
+    }
+    // The table is made only when a ninth value comes.
+    if values.count > 8, let index = indices[value] {
+      last = index
+      return index
+    }
+    let index = UInt16(values.count)
+    values.append(value)
+    if values.count == 9 {
+      for (index, value) in values.enumerated() { indices[value] = UInt16(index) }
+    } else if values.count > 9 {
+      indices[value] = index
+    }
+    last = index
+    return index
   }
 
   /// Empties the cache, keeping its memory.
   mutating func removeAll() {
     entries.removeAll(keepingCapacity: true)
+    keys.removeAll(keepingCapacity: true)
+    keyIndices.removeAll(keepingCapacity: true)
+    tails.removeAll(keepingCapacity: true)
+    tailMeasures.removeAll(keepingCapacity: true)
+    tailIndices.removeAll(keepingCapacity: true)
     text.removeAll(keepingCapacity: true)
     glyphs.removeAll()
     for index in slots.indices { slots[index] = 0 }

@@ -102,17 +102,6 @@ import Testing
   }
 }
 
-@Suite struct ShapeCacheTests {
-  @Test("canonically equivalent texts are cached apart: their clusters differ")
-  func canonicalEquivalents() {
-    let shaper = HarfBuzzShaper()
-    let composed = shaper.shape("caf\u{E9}", style: TextStyle(), isRightToLeft: false)
-    let decomposed = shaper.shape("cafe\u{301}", style: TextStyle(), isRightToLeft: false)
-    #expect(composed.clusters.last?.range == 3..<5)
-    #expect(decomposed.clusters.last?.range == 3..<6)
-  }
-}
-
 @Suite struct BidiFastPathTests {
   @Test(
     "left-to-right text skips ICU only when nothing in it can raise a level",

@@ -1,0 +1,34 @@
+import Synchronization
+
+extension PairPositioning {
+  /// A font file and the pair-positioning lookups read from it.
+  private struct SharingKey: Hashable {
+    var file: FontFileReference
+    var lookups: [[Int]]
+  }
+
+  /// The pair positionings made in this process, by font file and lookups.
+  ///
+  /// A face's plans for several scripts and languages (``DirectShapingPlan``) mostly apply
+  /// the same kerning lookups, and each lookup keeps arrays with an entry for every glyph of
+  /// the face (128 KB a lookup for a CJK face of 65,535 glyphs): made once, they are shared.
+  private static let made = Mutex<[SharingKey: PairPositioning]>([:])
+
+  /// The pair positioning of these lookups of a font file's table, made once for the
+  /// process; a face without a file gets its own.
+  static func shared(
+    _ table: FontTableBytes, lookups: [[Int]], glyphCount: Int, file: FontFileReference?
+  ) -> PairPositioning? {
+    guard let file else { return PairPositioning(table, lookups: lookups, glyphCount: glyphCount) }
+    let key = SharingKey(file: file, lookups: lookups)
+    if let known = made.withLock({ $0[key] }) { return known }
+    guard let positioning = PairPositioning(table, lookups: lookups, glyphCount: glyphCount)
+    else { return nil }
+    return made.withLock { made in
+      // Another thread may have made it meanwhile: one copy for each key.
+      if let known = made[key] { return known }
+      made[key] = positioning
+      return positioning
+    }
+  }
+}

@@ -1,0 +1,327 @@
+@_spi(Backend) import TextLayout
+
+extension ShapeCache {
+  /// The glyphs of the cached pieces, in the narrowest types that hold them exactly.
+  ///
+  /// A ``GlyphArena`` keeps 20 bytes a glyph (a 32-bit glyph, three 32-bit positions and a
+  /// 32-bit cluster offset), 16 a cluster and 48 a run. OpenType glyph ids are 16-bit, a font's
+  /// advances in its own units fit in 16 bits, a cached piece is a word or a few, and almost no
+  /// glyph has an offset: here a glyph is 6 bytes (id, advance, cluster offset), a cluster 12,
+  /// a run 12, with its face, size, scale and direction kept once for all runs that share
+  /// them, and offsets kept only for the runs that have one. A piece that does not fit (a
+  /// glyph id, advance, offset or cluster offset beyond 16 bits) is not cached (``append(_:of:)`` returns
+  /// `nil`) and is shaped again when it is met again.
+  ///
+  /// ``store(_:measure:into:)`` turns the narrow values into points with the arithmetic of
+  /// ``GlyphArena/store(_:measure:into:)``, so a hit gives the glyphs of the miss to the last
+  /// bit.
+  struct Glyphs {
+    /// A run of glyphs of one face, in visual order.
+    struct Run {
+      var firstGlyph: UInt32
+      /// Where the run's offsets start in ``offsets``, or `UInt32.max` when every glyph's
+      /// offset is zero.
+      var firstOffset: UInt32
+      var glyphCount: UInt16
+      /// The run's face, size and direction: an index into ``styles``.
+      var style: UInt16
+    }
+
+    /// What the runs of many pieces share: their face, size, scale and direction.
+    struct Style: Hashable {
+      var font: FontID
+      var size: Double
+      var scale: Double
+      var isRightToLeft: Bool
+
+      static func == (left: Style, right: Style) -> Bool {
+        left.font == right.font && left.size.bitPattern == right.size.bitPattern
+          && left.scale.bitPattern == right.scale.bitPattern
+          && left.isRightToLeft == right.isRightToLeft
+      }
+
+      func hash(into hasher: inout Hasher) {
+        hasher.combine(font)
+        hasher.combine(size.bitPattern)
+        hasher.combine(scale.bitPattern)
+        hasher.combine(isRightToLeft)
+      }
+    }
+
+    /// A glyph's offset in font units.
+    struct Offset {
+      var x: Int16
+      var y: Int16
+    }
+
+    /// A cluster's UTF-8 range, relative to its piece.
+    struct ClusterRange {
+      var start: UInt16
+      var end: UInt16
+    }
+
+    /// A glyph: its id, its advance in font units as HarfBuzz gave it, and its cluster (the
+    /// UTF-8 offset, relative to its piece, where its cluster starts).
+    struct Glyph {
+      var id: UInt16
+      var advance: Int16
+      var cluster: UInt16
+    }
+
+    /// Where a piece's runs and clusters lie.
+    struct Piece {
+      var firstRun: UInt32
+      var firstCluster: UInt32
+      var runCount: UInt16
+      var clusterCount: UInt16
+
+      var runs: Range<Int> { Int(firstRun)..<Int(firstRun) + Int(runCount) }
+      var clusters: Range<Int> { Int(firstCluster)..<Int(firstCluster) + Int(clusterCount) }
+    }
+
+    private(set) var runs: [Run] = []
+    private(set) var styles: [Style] = []
+    private var styleIndices: [Style: UInt16] = [:]
+    /// The style of the last run appended.
+    private var lastStyle: UInt16 = 0
+    private(set) var glyphs: [Glyph] = []
+    private(set) var offsets: [Offset] = []
+    private(set) var clusters: [ClusterRange] = []
+    private(set) var clusterAdvances: [Double] = []
+
+    /// The number of glyphs held, which bounds the memory a cache keeps.
+    var glyphCount: Int { glyphs.count }
+
+    /// Makes room for a cache's first pieces at once, rather than doubling from one.
+    mutating func reserveInitialCapacity() {
+      guard glyphs.capacity == 0 else { return }
+      runs.reserveCapacity(256)
+      glyphs.reserveCapacity(1024)
+      clusters.reserveCapacity(1024)
+      clusterAdvances.reserveCapacity(1024)
+    }
+
+    /// Empties the glyphs, keeping their memory.
+    mutating func removeAll() {
+      runs.removeAll(keepingCapacity: true)
+      styles.removeAll(keepingCapacity: true)
+      styleIndices.removeAll(keepingCapacity: true)
+      lastStyle = 0
+      glyphs.removeAll(keepingCapacity: true)
+      offsets.removeAll(keepingCapacity: true)
+      clusters.removeAll(keepingCapacity: true)
+      clusterAdvances.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether a value fits in 16 signed bits.
+    @inline(__always)
+    private static func fitsInt16(_ value: Int32) -> Bool {
+      UInt32(bitPattern: value &+ 0x8000) <= UInt16.max
+    }
+
+    /// Appends `count` values made by `make` to `array` with one copy, rather than one
+    /// append (and one uniqueness check) for each.
+    @inline(__always)
+    private static func append<Element>(
+      to array: inout [Element], count: Int, _ make: (Int) -> Element
+    ) {
+      withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { buffer in
+        for index in 0..<count { buffer.initializeElement(at: index, to: make(index)) }
+        array.append(contentsOf: UnsafeBufferPointer(buffer))
+      }
+    }
+
+    /// The index of a run's face, size, scale and direction in ``styles``, added when new;
+    /// consecutive runs mostly share them, so the last one is compared first.
+    private mutating func styleIndex(of run: GlyphArena.Run) -> UInt16 {
+      let style = Style(
+        font: run.font, size: run.size, scale: run.scale, isRightToLeft: run.isRightToLeft)
+      if Int(lastStyle) < styles.count && styles[Int(lastStyle)] == style { return lastStyle }
+      if let known = styleIndices[style] {
+        lastStyle = known
+        return known
+      }
+      let index = UInt16(styles.count)
+      styleIndices[style] = index
+      styles.append(style)
+      lastStyle = index
+      return index
+    }
+
+    /// Appends a piece of an arena, and returns where it lies here; `nil`, with nothing
+    /// appended, when it does not fit in the narrow types.
+    mutating func append(_ piece: GlyphArena.Piece, of arena: GlyphArena) -> Piece? {
+      guard piece.runs.count <= UInt16.max, piece.clusters.count <= UInt16.max,
+        styles.count + piece.runs.count < UInt16.max
+      else { return nil }
+      // The arena's arrays read through pointers: a closure that captured the arena would
+      // copy it, and count a reference for each of its arrays.
+      return arena.glyphs.withUnsafeBufferPointer { ids in
+        arena.positions.withUnsafeBufferPointer { positions in
+          arena.glyphClusters.withUnsafeBufferPointer { glyphClusters in
+            arena.clusters.withUnsafeBufferPointer { clusters in
+              append(
+                piece, runs: arena.runs, ids: ids, positions: positions,
+                glyphClusters: glyphClusters, clusters: clusters)
+            }
+          }
+        }
+      }
+    }
+
+    /// Appends the glyphs of an arena's run, each checked to fit in the narrow types as it is
+    /// converted, and returns whether any has an offset; `nil`, with nothing appended, when one
+    /// does not fit.
+    private mutating func appendGlyphs(
+      _ range: Range<Int>, ids: UnsafeBufferPointer<UInt32>,
+      positions: UnsafeBufferPointer<PairPositioning.Position>,
+      glyphClusters: UnsafeBufferPointer<UInt32>
+    ) -> Bool? {
+      withUnsafeTemporaryAllocation(of: Glyph.self, capacity: range.count) { buffer in
+        var hasOffsets = false
+        for (index, glyph) in range.enumerated() {
+          let position = positions[glyph]
+          // Each value in 16 bits: unsigned below 0x1_0000, signed within ±0x8000.
+          guard ids[glyph] | glyphClusters[glyph] <= UInt16.max,
+            Self.fitsInt16(position.xAdvance), Self.fitsInt16(position.xOffset),
+            Self.fitsInt16(position.yOffset)
+          else { return nil }
+          hasOffsets = hasOffsets || position.xOffset | position.yOffset != 0
+          buffer.initializeElement(
+            at: index,
+            to: Glyph(
+              id: UInt16(truncatingIfNeeded: ids[glyph]),
+              advance: Int16(truncatingIfNeeded: position.xAdvance),
+              cluster: UInt16(truncatingIfNeeded: glyphClusters[glyph])))
+        }
+        glyphs.append(contentsOf: UnsafeBufferPointer(buffer))
+        return hasOffsets
+      }
+    }
+
+    /// ``append(_:of:)`` with the arena's arrays.
+    private mutating func append(
+      _ piece: GlyphArena.Piece, runs arenaRuns: [GlyphArena.Run],
+      ids: UnsafeBufferPointer<UInt32>, positions: UnsafeBufferPointer<PairPositioning.Position>,
+      glyphClusters: UnsafeBufferPointer<UInt32>,
+      clusters arenaClusters: UnsafeBufferPointer<GlyphArena.Cluster>
+    ) -> Piece? {
+      let firstRun = runs.count
+      let firstGlyph = glyphs.count
+      let firstOffset = offsets.count
+      for index in piece.runs {
+        let run = arenaRuns[index]
+        let range = run.glyphs
+        guard range.count <= UInt16.max,
+          let hasOffsets = appendGlyphs(
+            range, ids: ids, positions: positions, glyphClusters: glyphClusters)
+        else {
+          // An earlier run of the piece may be in: taken out again.
+          runs.removeSubrange(firstRun...)
+          glyphs.removeSubrange(firstGlyph...)
+          offsets.removeSubrange(firstOffset...)
+          return nil
+        }
+        runs.append(
+          Run(
+            firstGlyph: UInt32(glyphs.count - range.count),
+            firstOffset: hasOffsets ? UInt32(offsets.count) : UInt32.max,
+            glyphCount: UInt16(range.count), style: styleIndex(of: run)))
+        if hasOffsets {
+          // Every offset was checked to fit.
+          let start = range.lowerBound
+          Self.append(to: &offsets, count: range.count) {
+            Offset(
+              x: Int16(truncatingIfNeeded: positions[start + $0].xOffset),
+              y: Int16(truncatingIfNeeded: positions[start + $0].yOffset))
+          }
+        }
+      }
+      let firstCluster = clusters.count
+      let clustersFit = withUnsafeTemporaryAllocation(
+        of: ClusterRange.self, capacity: piece.clusters.count
+      ) { buffer in
+        for (index, cluster) in arenaClusters[piece.clusters].enumerated() {
+          guard cluster.end <= UInt16.max else { return false }
+          buffer.initializeElement(
+            at: index,
+            to: ClusterRange(
+              start: UInt16(truncatingIfNeeded: cluster.start),
+              end: UInt16(truncatingIfNeeded: cluster.end)))
+        }
+        clusters.append(contentsOf: UnsafeBufferPointer(buffer))
+        return true
+      }
+      guard clustersFit else {
+        runs.removeSubrange(firstRun...)
+        glyphs.removeSubrange(firstGlyph...)
+        offsets.removeSubrange(firstOffset...)
+        return nil
+      }
+      let start = piece.clusters.lowerBound
+      Self.append(to: &clusterAdvances, count: piece.clusters.count) {
+        arenaClusters[start + $0].advance
+      }
+      return Piece(
+        firstRun: UInt32(firstRun), firstCluster: UInt32(firstCluster),
+        runCount: UInt16(piece.runs.count), clusterCount: UInt16(piece.clusters.count))
+    }
+
+    /// Copies a piece into a layout's glyph storage, in points, as
+    /// ``GlyphArena/store(_:measure:into:)`` copies the piece it was made from.
+    func store(
+      _ piece: Piece, measure: ShapedMeasure, into storage: inout GlyphStorage
+    ) -> StoredPiece {
+      let firstRun = storage.runs.count
+      for index in piece.runs {
+        let run = runs[index]
+        let style = styles[Int(run.style)]
+        let start = storage.glyphs.count
+        let scale = style.scale
+        let first = Int(run.firstGlyph)
+        let end = first + Int(run.glyphCount)
+        storage.reserveCapacity(adding: end - first)
+        for index in first..<end {
+          let glyph = glyphs[index]
+          storage.glyphs.append(UInt32(glyph.id))
+          storage.advances.append(GlyphArena.advance(Int32(glyph.advance), scale: scale))
+          storage.glyphClusters.append(Int(glyph.cluster))
+        }
+        // HarfBuzz's y axis grows upward; a GlyphOffset's grows downward.
+        if run.firstOffset == UInt32.max {
+          let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
+          for _ in first..<end { storage.offsets.append(zero) }
+        } else {
+          for offset in offsets[Int(run.firstOffset)..<Int(run.firstOffset) + end - first] {
+            storage.offsets.append(
+              GlyphOffset(x: Double(offset.x) * scale, y: -Double(offset.y) * scale))
+          }
+        }
+        storage.runs.append(
+          GlyphStorage.Run(
+            font: style.font, size: style.size, isRightToLeft: style.isRightToLeft,
+            glyphs: start..<storage.glyphs.count))
+      }
+      let firstCluster = storage.clusters.count
+      for index in piece.clusters {
+        let cluster = clusters[index]
+        storage.clusters.append(
+          ShapedText.Cluster(
+            range: Int(cluster.start)..<Int(cluster.end), advance: clusterAdvances[index]))
+      }
+      return StoredPiece(
+        runs: firstRun..<storage.runs.count, clusters: firstCluster..<storage.clusters.count,
+        advance: measure.advance, ascent: measure.ascent, descent: measure.descent,
+        lineGap: measure.lineGap, uncoveredCharacterCount: measure.uncoveredCharacterCount)
+    }
+
+    /// A piece as the ``ShapedText`` a ``GlyphRun`` for each run makes.
+    func shapedText(_ piece: Piece, measure: ShapedMeasure) -> ShapedText {
+      var storage = GlyphStorage()
+      // Stored first, in its own statement: as the argument of a call on `storage`, the call
+      // would read the storage before the argument filled it.
+      let stored = store(piece, measure: measure, into: &storage)
+      return storage.shapedText(stored)
+    }
+  }
+}

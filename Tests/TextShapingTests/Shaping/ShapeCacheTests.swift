@@ -1,0 +1,102 @@
+import Testing
+@_spi(Backend) import TextLayout
+
+@_spi(Backend) @testable import TextShaping
+
+/// The shaping cache keeps glyphs in narrow types (``ShapeCache/Glyphs``): a hit must give
+/// what the miss gave, to the last bit of every advance, offset and metric.
+@Suite struct ShapeCacheTests {
+  let style = TextStyle(fontFamily: "DejaVu Sans", size: 17)
+
+  @Test("canonically equivalent texts are cached apart: their clusters differ")
+  func canonicalEquivalents() {
+    let shaper = HarfBuzzShaper()
+    let composed = shaper.shape("caf\u{E9}", style: TextStyle(), isRightToLeft: false)
+    let decomposed = shaper.shape("cafe\u{301}", style: TextStyle(), isRightToLeft: false)
+    #expect(composed.clusters.last?.range == 3..<5)
+    #expect(decomposed.clusters.last?.range == 3..<6)
+  }
+
+  /// Every value of a shaped text as bits: `==` on doubles would take -0 for 0.
+  static func bits(_ shaped: ShapedText) -> [UInt64] {
+    var bits = [
+      shaped.advance.bitPattern, shaped.ascent.bitPattern, shaped.descent.bitPattern,
+      shaped.lineGap.bitPattern, UInt64(shaped.uncoveredCharacterCount),
+    ]
+    for run in shaped.runs {
+      bits += [UInt64(run.font.rawValue), run.size.bitPattern, run.isRightToLeft ? 1 : 0]
+      bits += [UInt64(run.glyphs.count)] + run.glyphs.map { UInt64($0) }
+      bits += run.advances.map(\.bitPattern)
+      bits += run.offsets.flatMap { [$0.x.bitPattern, $0.y.bitPattern] }
+      bits += run.clusters.map { UInt64($0) }
+    }
+    for cluster in shaped.clusters {
+      bits += [
+        UInt64(cluster.range.lowerBound), UInt64(cluster.range.upperBound),
+        cluster.advance.bitPattern,
+      ]
+    }
+    return bits
+  }
+
+  /// Every value of a measure as bits, its direct edges included.
+  static func bits(_ measure: ShapedMeasure) -> [UInt64] {
+    var bits = [
+      measure.advance.bitPattern, measure.hangingAdvance.bitPattern, measure.ascent.bitPattern,
+      measure.descent.bitPattern, measure.lineGap.bitPattern,
+      UInt64(measure.uncoveredCharacterCount), measure.mayKernWithNext ? 1 : 0,
+    ]
+    if let edges = measure.directEdges {
+      bits += [
+        edges.scale.bitPattern, UInt64(UInt32(bitPattern: edges.plan)), UInt64(edges.firstGlyph),
+        UInt64(UInt32(bitPattern: edges.firstUnits)), UInt64(edges.lastGlyph),
+        UInt64(UInt32(bitPattern: edges.lastUnits)), edges.firstHasOwnScript ? 1 : 0,
+        edges.lastHasOwnScript ? 1 : 0, edges.isOneCharacter ? 1 : 0,
+      ]
+    }
+    return bits
+  }
+
+  @Test(
+    "a hit gives the glyphs, clusters and measure of the miss, bit for bit",
+    arguments: [
+      ("office ", false), ("Ελληνικά", false), ("русский,", false), ("中文字。", false),
+      ("日本語のテキスト", false), ("한국어 ", false), ("שָׁלוֹם", true), ("مرحبا", true),
+      ("x\u{301}\u{323}\u{302}", false), ("ไทยที่นี่", false), ("😀👍🏽 ", false),
+      ("a\u{E000}b\u{10FFFD}", false), ("-- 12,5 % ", false), (" ", false),
+    ])
+  func hitIsMiss(text: String, isRightToLeft: Bool) {
+    let shaper = HarfBuzzShaper()
+    let miss = shaper.shape(Substring(text), style: style, isRightToLeft: isRightToLeft)
+    #expect(shaper.state.withLock { $0.shapes.count } == 1)
+    let hit = shaper.shape(Substring(text), style: style, isRightToLeft: isRightToLeft)
+    #expect(Self.bits(hit) == Self.bits(miss))
+
+    let measuring = HarfBuzzShaper()
+    let missed = measuring.measure(Substring(text), style: style, isRightToLeft: isRightToLeft)
+    let found = measuring.measure(Substring(text), style: style, isRightToLeft: isRightToLeft)
+    #expect(Self.bits(found) == Self.bits(missed))
+    #expect(missed.advance.bitPattern == miss.advance.bitPattern)
+  }
+
+  @Test("glyph offsets are kept for the runs that have them")
+  func offsets() throws {
+    let shaper = HarfBuzzShaper()
+    let miss = shaper.shape("x\u{301}\u{323}", style: style, isRightToLeft: false)
+    let offsets = miss.runs.flatMap(\.offsets)
+    try #require(offsets.contains { $0.x != 0 || $0.y != 0 })
+    let hit = shaper.shape("x\u{301}\u{323}", style: style, isRightToLeft: false)
+    #expect(hit.runs.flatMap(\.offsets) == offsets)
+    #expect(Self.bits(hit) == Self.bits(miss))
+  }
+
+  @Test("a piece longer than 65,535 bytes is shaped again, not cached, with the same result")
+  func longPiece() {
+    let shaper = HarfBuzzShaper()
+    let text = Substring(String(repeating: "abcdefgh", count: 8_200))
+    let first = shaper.shape(text, style: style, isRightToLeft: false)
+    #expect(shaper.state.withLock { $0.shapes.count } == 0)
+    let second = shaper.shape(text, style: style, isRightToLeft: false)
+    #expect(Self.bits(second) == Self.bits(first))
+  }
+}
