@@ -59,10 +59,11 @@ struct PNGChunkWriter {
     return Self.bigEndian(UInt32(truncatingIfNeeded: checksum))
   }
 
-  /// The IHDR chunk's data for 8-bit RGBA without interlacing.
-  static func header(width: Int, height: Int) -> [UInt8] {
-    // Bit depth 8, color type 6 (RGBA), deflate compression, adaptive filtering, no interlace.
-    bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0]
+  /// The IHDR chunk's data for 8-bit RGBA, or 8-bit palette indices, without interlacing.
+  static func header(width: Int, height: Int, isIndexed: Bool = false) -> [UInt8] {
+    // Bit depth 8, color type 6 (RGBA) or 3 (indexed), deflate compression, adaptive
+    // filtering, no interlace.
+    bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, isIndexed ? 3 : 6, 0, 0, 0]
   }
 
   /// A 32-bit unsigned integer as PNG stores it, most significant byte first.

@@ -4,8 +4,10 @@ public enum PNGCompression: Sendable, Hashable {
   /// heuristic the PNG specification recommends), deflated at zlib's level 6: the smallest
   /// files, for files written once and kept (the gallery, the CLI).
   case small
-  /// Every row with the Up filter, deflated at zlib's level 1: several times faster, files
-  /// somewhat larger, for images made on every interaction (a server answering taps).
+  /// An indexed-colour image when the bitmap has at most 256 colours (text on one background
+  /// usually does: one byte a pixel), otherwise every row with the Up filter; deflated at
+  /// zlib's level 1. Several times faster, files somewhat larger, for images made on every
+  /// interaction (a server answering taps).
   case fast
 
   /// The zlib level.

@@ -15,6 +15,15 @@ extension PNGEncoder {
     compression: PNGCompression = .small
   ) throws(TextRasterError) -> [UInt8] {
     var file = PNGChunkWriter()
+    if compression == .fast, let image = PNGIndexedImage(bitmap, columns: columns, rows: rows) {
+      file.append(
+        "IHDR", PNGChunkWriter.header(width: columns.count, height: rows.count, isIndexed: true))
+      file.append("PLTE", image.palette)
+      if !image.alphas.isEmpty { file.append("tRNS", image.alphas) }
+      file.append("IDAT", try PNGImageData.deflate(image.rows, level: compression.level))
+      file.append("IEND", [])
+      return file.bytes
+    }
     file.append("IHDR", PNGChunkWriter.header(width: columns.count, height: rows.count))
     file.append(
       "IDAT",

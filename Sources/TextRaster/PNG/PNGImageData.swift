@@ -106,7 +106,7 @@ enum PNGImageData {
   }
 
   /// Compresses bytes into a zlib stream with `compress2`.
-  private static func deflate(_ bytes: [UInt8], level: Int32) throws(TextRasterError) -> [UInt8] {
+  static func deflate(_ bytes: [UInt8], level: Int32) throws(TextRasterError) -> [UInt8] {
     var length = compressBound(uLong(bytes.count))
     var output = [UInt8](repeating: 0, count: Int(length))
     let code = output.withUnsafeMutableBufferPointer { target in
