@@ -59,6 +59,13 @@ public struct PlaygroundLimits: Sendable {
   /// a heavy
   /// job: by the heavy threads, with at most ``queuedHeavyJobs`` waiting.
   package var busySessionUsage = 0.5
+  /// The least share of one thread's time that heavy jobs get, whatever else the machine
+  /// runs: one light thread at a time may draw a heavy job when no light job waits, while
+  /// the heavy jobs it drew took less processor time than this share of the time passed
+  /// (with two seconds' worth in hand). The heavy threads' low priority alone would let a
+  /// busy machine starve a heavy session; with this it is slowed, never stopped, and the
+  /// quick answers keep every light thread but one. 0 leaves heavy jobs to the heavy threads.
+  package var heavyShare = 0.25
   /// The longest a job waits for a thread before it is answered 503.
   package var queueWait: Duration = .seconds(5)
   /// The most requests of one session waiting behind its current one; a session's requests
