@@ -4,8 +4,8 @@ import Testing
 
 @testable @_spi(FrontEnd) import TextRaster
 
-/// Fast compression writes a bitmap of at most 256 colours as an indexed-colour PNG, and the
-/// file decodes to the pixels the RGBA file would.
+/// Fast compression writes a bitmap of at most 256 colours as an indexed-colour PNG, an opaque
+/// one of more as RGB, and the file decodes to the pixels the RGBA file would.
 @Suite struct PNGIndexedTests {
   @Test("a few colours, clear and translucent ones too, give PLTE and tRNS, same pixels")
   func fewColours() throws {
@@ -29,13 +29,14 @@ import Testing
   }
 
   @Test(
-    "256 colours are indexed, 257 are RGBA with the Up filter",
+    "256 colours are indexed, 257 opaque ones are RGB with the Up filter",
     arguments: [(256, true), (257, false)])
   func capacity(colours: Int, isIndexed: Bool) throws {
     let bitmap = distinctColours(colours)
     let bytes = try PNGEncoder.encode(bitmap, compression: .fast)
     let reader = try PNGReader(bytes)
     #expect((reader.palette != nil) == isIndexed)
+    #expect(reader.bytesPerPixel == (isIndexed ? 1 : 3))
     #expect(reader.palette?.count ?? colours == colours)
     #expect(try reader.image() == bitmap.straightAlphaBytes())
     let filtered = try reader.inflatedImageData()
@@ -65,7 +66,32 @@ import Testing
     let bitmap = try drawing.image(try model.displayList(using: drawing.text.engine, at: 0))
     let reader = try PNGReader(try PNGEncoder.encode(bitmap, compression: .fast))
     #expect(reader.palette == nil)
+    #expect(reader.bytesPerPixel == 3, "opaque: RGB")
     #expect(try reader.image() == bitmap.straightAlphaBytes())
+  }
+
+  @Test(
+    "many translucent colours are RGBA, Up-filtered, whole and by rectangle",
+    arguments: [300, 301, 302, 303])
+  func translucentRGBA(width: Int) throws {
+    // Clear where no circle is: translucent edges and overlaps, more than 256 colours; widths
+    // whose rows end inside an eight-byte word.
+    var bitmap = RGBABitmap(width: width, height: 60)
+    for index in 0..<40 {
+      let value = Double(index) / 40
+      bitmap.fill(
+        circleCenteredAt: LayoutPoint(x: Double(index * 7), y: Double(index % 9 * 7)),
+        radius: 12, color: TextColor(red: value, green: 1 - value, blue: 0.5, alpha: 0.7))
+    }
+    let reader = try PNGReader(try PNGEncoder.encode(bitmap, compression: .fast))
+    #expect(reader.bytesPerPixel == 4)
+    #expect(try reader.image() == bitmap.straightAlphaBytes())
+    let filtered = try reader.inflatedImageData()
+    #expect((0..<60).allSatisfy { filtered[$0 * (width * 4 + 1)] == 2 })
+    let (columns, rows) = (3..<(width - 2), 1..<59)
+    let region = try PNGReader(
+      try PNGEncoder.encode(bitmap, columns: columns, rows: rows, compression: .fast))
+    #expect(try region.image() == bitmap.straightAlphaBytes(columns: columns, rows: rows))
   }
 
   @Test("small compression stays RGBA, whatever the colours")

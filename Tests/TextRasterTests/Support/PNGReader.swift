@@ -1,7 +1,7 @@
 import CZlib
 import Foundation
 
-/// A small PNG and APNG decoder for the tests: 8-bit RGBA or 8-bit indexed colour (PLTE and
+/// A small PNG and APNG decoder for the tests: 8-bit RGBA, RGB or indexed colour (PLTE and
 /// tRNS), no interlacing, which is all the encoders write. It checks the signature and every chunk's CRC with its own CRC-32, so it does
 /// not trust the encoder's use of zlib's `crc32`.
 struct PNGReader {
@@ -45,8 +45,10 @@ struct PNGReader {
   let chunks: [Chunk]
   let width: Int
   let height: Int
-  /// An indexed image's palette, each entry straight RGBA; `nil` for an RGBA image.
+  /// An indexed image's palette, each entry straight RGBA; `nil` for an RGBA or RGB image.
   let palette: [[UInt8]]?
+  /// The bytes of a pixel in the image data: 4 (RGBA), 3 (RGB) or 1 (a palette index).
+  let bytesPerPixel: Int
 
   init(_ bytes: [UInt8]) throws {
     guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
@@ -70,9 +72,10 @@ struct PNGReader {
     guard let header = chunks.first, header.type == "IHDR", header.data.count == 13 else {
       throw Failure.unsupported("no IHDR first")
     }
-    guard header.data[8] == 8, [3, 6].contains(header.data[9]), header.data[12] == 0 else {
-      throw Failure.unsupported("not 8-bit RGBA or indexed colour without interlacing")
+    guard header.data[8] == 8, [2, 3, 6].contains(header.data[9]), header.data[12] == 0 else {
+      throw Failure.unsupported("not 8-bit RGBA, RGB or indexed colour without interlacing")
     }
+    bytesPerPixel = [2: 3, 3: 1, 6: 4][header.data[9]]!
     if header.data[9] == 3 {
       guard let plte = chunks.first(where: { $0.type == "PLTE" }), plte.data.count % 3 == 0,
         (3...768).contains(plte.data.count)
@@ -99,6 +102,16 @@ struct PNGReader {
   /// The default image (from the IDAT chunks), straight-alpha RGBA.
   func image() throws -> [UInt8] {
     let data = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
+    if bytesPerPixel == 3 {
+      let rgb = try Self.decode(data, width: width, height: height, bytesPerPixel: 3)
+      var pixels: [UInt8] = []
+      pixels.reserveCapacity(width * height * 4)
+      for start in stride(from: 0, to: rgb.count, by: 3) {
+        pixels += rgb[start..<(start + 3)]
+        pixels.append(255)
+      }
+      return pixels
+    }
     guard let palette else { return try Self.decode(data, width: width, height: height) }
     let indices = try Self.decode(data, width: width, height: height, bytesPerPixel: 1)
     var pixels: [UInt8] = []
@@ -115,7 +128,7 @@ struct PNGReader {
   /// The default image's filtered rows, inflated: each row's filter type byte, then its bytes.
   func inflatedImageData() throws -> [UInt8] {
     let data = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
-    var length = uLong(height * (width * (palette == nil ? 4 : 1) + 1))
+    var length = uLong(height * (width * bytesPerPixel + 1))
     var filtered = [UInt8](repeating: 0, count: Int(length))
     let code = filtered.withUnsafeMutableBufferPointer { target in
       data.withUnsafeBufferPointer { source in
