@@ -41,7 +41,14 @@ struct PNGIndexedImage {
             var last: UInt32 = 0
             var lastIndex: UInt8 = 0
             var hasLast = false
-            scan: for (index, row) in rows.enumerated() {
+            // Every 16th row first, then the rows between them, halving the gaps: a bitmap
+            // of too many colours (a fade on its last line, say) is found out after a few
+            // rows wherever its colours are, not after most of the scan.
+            let order = [0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15].lazy.flatMap {
+              stride(from: $0, to: rows.count, by: 16)
+            }
+            scan: for index in order {
+              let row = rows.lowerBound + index
               var target = index * rowLength
               output[target] = 0
               target += 1
