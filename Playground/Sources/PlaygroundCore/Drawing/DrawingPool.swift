@@ -26,9 +26,10 @@ import Foundation
 /// next to nothing, and a session served by it alone would starve (a tap whose frames take
 /// minutes). So heavy jobs are slowed, never stopped: one light thread at a time may draw a
 /// heavy job when no light job waits, within ``PlaygroundLimits/heavyShare`` of one thread's
-/// time (a budget of processor time that refills with the clock). The quick answers keep
-/// every light thread but one, and the heavy sessions get that share whatever else the
-/// machine runs.
+/// time (a budget of processor time that refills with the clock), and a heavy thread that the
+/// machine gives less than that share leaves the jobs to it (taking only those that waited a
+/// second). The quick answers keep every light thread but one, and the heavy sessions get that
+/// share whatever else the machine runs.
 package final class DrawingPool: Sendable {
   private let limits: PlaygroundLimits
   private let queue: JobQueue
@@ -45,17 +46,22 @@ package final class DrawingPool: Sendable {
       let isHeavy = index >= limits.workers
       let thread = Thread {
         // The threads for heavy jobs run at a lower priority than the event loops and the
-        // other threads, so what they draw only takes the time nothing else needs. (On Linux
-        // a nice value belongs to a thread, and `who` 0 is the caller.)
+        // other threads, so what they draw takes less of the time the others need, but not
+        // so low that other work on the machine stops them. (On Linux a nice value belongs
+        // to a thread, and `who` 0 is the caller.)
         #if os(Linux)
-          if isHeavy { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19) }
+          if isHeavy {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, limits.heavyNice)
+          }
           DrawingPool.nameThread(isHeavy ? "draw-heavy-\(index)" : "draw-\(index)")
         #endif
         var worker = DrawingWorker(index: index)
         while let job = queue.next(worker: index) {
-          let start = DrawingPool.threadTime()
+          let (start, began) = (DrawingPool.threadTime(), ContinuousClock.now)
           job.work(&worker)
-          queue.finish(job, worker: index, after: DrawingPool.threadTime() - start)
+          queue.finish(
+            job, worker: index, after: DrawingPool.threadTime() - start,
+            wall: ContinuousClock.now - began)
         }
       }
       thread.name = "playground-draw-\(index)"
@@ -206,6 +212,11 @@ extension DrawingPool {
     /// heavy job drawn by a light thread takes its processor time out (it may go below zero).
     private var borrowBudget: Double
     private var borrowRefilled: ContinuousClock.Instant = .now
+    /// The processor time of the heavy threads' last job over its time by the clock: how much
+    /// of a processor the machine gives them now.
+    private var heavySpeed = 1.0
+    /// How long a heavy job waits for the share before a starved heavy thread takes it.
+    private static let starvedWait: Duration = .seconds(1)
     private let limits: PlaygroundLimits
 
     init(limits: PlaygroundLimits) {
@@ -297,7 +308,14 @@ extension DrawingPool {
           if takesEverything {
             chosen = first { _ in true }
           } else if isHeavyThread {
-            chosen = mayBorrow(at: now) ? nil : first(\.isHeavy)
+            // A heavy thread the machine starves (its last job got less of the processor
+            // than the light threads' share gives) leaves the jobs to that share, taking only
+            // those that waited past starvedWait.
+            let isStarved = heavySpeed < limits.heavyShare
+            chosen =
+              mayBorrow(at: now)
+              ? nil
+              : first { $0.isHeavy && (!isStarved || now - $0.enqueued >= Self.starvedWait) }
           } else {
             chosen = first { !$0.isHeavy }
             if chosen == nil, mayBorrow(at: now) {
@@ -328,10 +346,14 @@ extension DrawingPool {
     }
 
     /// Counts a job as done, and its processor time in the running average.
-    func finish(_ job: Job, worker index: Int, after elapsed: Duration) {
+    func finish(_ job: Job, worker index: Int, after elapsed: Duration, wall: Duration) {
       condition.withLock {
         running -= 1
-        if index < limits.workers || limits.heavyWorkers == 0 { runningLight -= 1 }
+        if index < limits.workers || limits.heavyWorkers == 0 {
+          runningLight -= 1
+        } else if wall > .zero {
+          heavySpeed = elapsed / wall
+        }
         if job.isBorrowed {
           borrowed -= 1
           refillBudget(at: .now)

@@ -43,9 +43,14 @@ public struct PlaygroundLimits: Sendable {
   /// How many threads draw light jobs. Drawing never runs on an event loop or in Swift's
   /// cooperative pool, so requests that do not draw never wait for it.
   package var workers = 4
-  /// How many threads draw heavy jobs (see ``heavyJob`` and ``busySessionUsage``), at the
-  /// lowest priority (nice 19). With none, the light threads take every job.
+  /// How many threads draw heavy jobs (see ``heavyJob`` and ``busySessionUsage``), at a
+  /// lower priority (``heavyNice``). With none, the light threads take every job.
   package var heavyWorkers = 1
+  /// The nice value of the threads for heavy jobs: at 19 they get a 70th of what a thread at
+  /// 0 gets when both want the processor, so heavy drawing takes little from the light
+  /// threads (at 10, the load check's language flood took the well-behaved taps' p99 to 628
+  /// and 823 ms). A busy machine starves them, which ``heavyShare`` makes up for.
+  package var heavyNice: Int32 = 19
   /// The most drawing jobs waiting for a thread; a request past it is a 503 at once.
   package var queuedJobs = 32
   /// The most waiting jobs of sessions whose answers have been slow (see ``heavyJob``).
