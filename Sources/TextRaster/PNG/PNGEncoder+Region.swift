@@ -21,7 +21,7 @@ extension PNGEncoder {
           "IHDR", PNGChunkWriter.header(width: columns.count, height: rows.count, colorType: 3))
         file.append("PLTE", image.palette)
         if !image.alphas.isEmpty { file.append("tRNS", image.alphas) }
-        file.append("IDAT", try PNGImageData.deflate(image.rows, level: compression.level))
+        file.append("IDAT", RunLengthDeflate.compressed(image.rows))
       } else {
         let isOpaque = bitmap.isOpaque(columns: columns, rows: rows)
         file.append(
@@ -30,7 +30,7 @@ extension PNGEncoder {
             width: columns.count, height: rows.count, colorType: isOpaque ? 2 : 6))
         let filtered = PNGImageData.upFiltered(
           bitmap, columns: columns, rows: rows, isOpaque: isOpaque)
-        file.append("IDAT", try PNGImageData.deflate(filtered, level: compression.level))
+        file.append("IDAT", RunLengthDeflate.compressed(filtered))
       }
       file.append("IEND", [])
       return file.bytes
