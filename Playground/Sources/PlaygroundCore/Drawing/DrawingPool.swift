@@ -27,8 +27,8 @@ import Foundation
 /// minutes). So heavy jobs are slowed, never stopped: one light thread at a time may draw a
 /// heavy job when no light job waits, within ``PlaygroundLimits/heavyShare`` of one thread's
 /// time (a budget of processor time that refills with the clock), and a heavy thread that the
-/// machine gives less than that share leaves the jobs to it (taking only those that waited a
-/// second). The quick answers keep every light thread but one, and the heavy sessions get that
+/// machine gives less than that share leaves the jobs to it for a while (taking only those
+/// that waited a second). The quick answers keep every light thread but one, and the heavy sessions get that
 /// share whatever else the machine runs.
 package final class DrawingPool: Sendable {
   private let limits: PlaygroundLimits
@@ -215,6 +215,8 @@ extension DrawingPool {
     /// The processor time of the heavy threads' last job over its time by the clock: how much
     /// of a processor the machine gives them now.
     private var heavySpeed = 1.0
+    /// Until when a heavy thread found starved leaves the jobs to the share.
+    private var starvedUntil: ContinuousClock.Instant = .now
     /// How long a heavy job waits for the share before a starved heavy thread takes it.
     private static let starvedWait: Duration = .seconds(1)
     private let limits: PlaygroundLimits
@@ -311,7 +313,7 @@ extension DrawingPool {
             // A heavy thread the machine starves (its last job got less of the processor
             // than the light threads' share gives) leaves the jobs to that share, taking only
             // those that waited past starvedWait.
-            let isStarved = heavySpeed < limits.heavyShare
+            let isStarved = heavySpeed < limits.heavyShare && now < starvedUntil
             chosen =
               mayBorrow(at: now)
               ? nil
@@ -352,7 +354,11 @@ extension DrawingPool {
         if index < limits.workers || limits.heavyWorkers == 0 {
           runningLight -= 1
         } else if wall > .zero {
-          heavySpeed = elapsed / wall
+          // Smoothed over the last jobs. A starved thread tries again after four times its
+          // last job's time by the clock (a second at least): the machine may be quieter, and
+          // a job it takes while still starved crawls, so not often.
+          heavySpeed = (heavySpeed + elapsed / wall) / 2
+          starvedUntil = .now + max(.seconds(1), wall * 4)
         }
         if job.isBorrowed {
           borrowed -= 1
