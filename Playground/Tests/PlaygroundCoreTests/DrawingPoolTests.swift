@@ -3,6 +3,17 @@ import PlaygroundCore
 import Testing
 
 @Suite struct DrawingPoolTests {
+  /// Limits of one drawing thread, which takes every job, changed by `change`.
+  private func oneThread(
+    _ change: (inout PlaygroundLimits) -> Void = { _ in }
+  ) -> PlaygroundLimits {
+    var limits = PlaygroundLimits()
+    limits.workers = 1
+    limits.heavyWorkers = 0
+    change(&limits)
+    return limits
+  }
+
   /// A pool of one thread, held by a job until the gate opens.
   private func heldPool(_ limits: PlaygroundLimits, gate: Gate) async throws -> (
     DrawingPool, Task<Void, any Error>
@@ -15,10 +26,7 @@ import Testing
 
   @Test("a job's result is handed back before its follow-up runs, on the same thread, first")
   func followUpAfterTheResult() async throws {
-    var limits = PlaygroundLimits()
-    limits.workers = 1
-    limits.heavyWorkers = 0
-    let pool = DrawingPool(limits: limits)
+    let pool = DrawingPool(limits: oneThread())
     let gate = Gate()
     let order = OrderLog()
     // The follow-up waits for the gate, which opens only once the result is back: a pool
@@ -43,11 +51,8 @@ import Testing
 
   @Test("the job of the session that has drawn least lately goes first")
   func leastUsageFirst() async throws {
-    var limits = PlaygroundLimits()
-    limits.workers = 1
-    limits.heavyWorkers = 0
     let gate = Gate()
-    let (pool, holder) = try await heldPool(limits, gate: gate)
+    let (pool, holder) = try await heldPool(oneThread(), gate: gate)
     let order = OrderLog()
     var jobs: [Task<Void, any Error>] = []
     for usage in [30, 10, 20] {
@@ -65,11 +70,10 @@ import Testing
 
   @Test("a full queue refuses at once with 503 and Retry-After; heavy jobs have a smaller queue")
   func refusesWhenFull() async throws {
-    var limits = PlaygroundLimits()
-    limits.workers = 1
-    limits.heavyWorkers = 0
-    limits.queuedJobs = 2
-    limits.queuedHeavyJobs = 1
+    let limits = oneThread {
+      $0.queuedJobs = 2
+      $0.queuedHeavyJobs = 1
+    }
     let gate = Gate()
     let (pool, holder) = try await heldPool(limits, gate: gate)
     let heavy = Task { try await pool.run(estimate: .seconds(1)) { _ in 1 } }
@@ -90,12 +94,9 @@ import Testing
 
   @Test("a job that waited past the queue's wait is refused instead of drawn")
   func refusesStaleJobs() async throws {
-    var limits = PlaygroundLimits()
-    limits.workers = 1
-    limits.heavyWorkers = 0
-    limits.queueWait = .milliseconds(100)
     let gate = Gate()
-    let (pool, holder) = try await heldPool(limits, gate: gate)
+    let (pool, holder) = try await heldPool(
+      oneThread { $0.queueWait = .milliseconds(100) }, gate: gate)
     let drawn = OrderLog()
     let stale = await #expect(throws: PlaygroundError.self) {
       try await pool.run { _ in drawn.append(1) }
@@ -106,11 +107,13 @@ import Testing
     #expect(drawn.values.isEmpty)
   }
 
-  @Test("heavy jobs are drawn by the heavy thread only, and light ones meanwhile by the others")
+  @Test("heavy jobs are drawn by the heavy thread, and light ones meanwhile by the others")
   func heavyJobsHaveTheirOwnThread() async throws {
     var limits = PlaygroundLimits()
     limits.workers = 1
     limits.heavyWorkers = 1
+    // No share of the light thread for heavy jobs: they wait for the heavy thread.
+    limits.heavyShare = 0
     let gate = Gate()
     let pool = DrawingPool(limits: limits)
     // A heavy job holds the heavy thread...
@@ -133,6 +136,74 @@ import Testing
     gate.open()
     #expect(try await heavy.value == 1)
     #expect(try await busy.value == 1)
+  }
+}
+
+/// Heavy jobs are slowed, never starved: the heavy thread may get no processor time on a busy
+/// machine (here it is held by a job), and a light thread then draws them within its share.
+@Suite struct HeavyShareTests {
+  /// A light and a heavy thread, the heavy one held by a heavy job until the gate opens.
+  private func heldHeavyThread(
+    gate: Gate, share: Double = PlaygroundLimits().heavyShare
+  ) async throws -> (DrawingPool, Task<Int, any Error>) {
+    var limits = PlaygroundLimits()
+    limits.workers = 1
+    limits.heavyWorkers = 1
+    limits.heavyShare = share
+    limits.queueWait = .seconds(20)
+    let pool = DrawingPool(limits: limits)
+    // With the light thread free, it would borrow the holding job: it is held first.
+    let lightGate = Gate()
+    let light = Task { try await pool.run { _ in lightGate.wait() } }
+    while pool.load.running == 0 { try await Task.sleep(for: .milliseconds(2)) }
+    let holder = Task {
+      try await pool.run(estimate: .seconds(2)) { worker in
+        gate.wait()
+        return worker.index
+      }
+    }
+    while pool.load.running < 2 { try await Task.sleep(for: .milliseconds(2)) }
+    lightGate.open()
+    try await light.value
+    return (pool, holder)
+  }
+
+  @Test("a busy session's job is drawn by a light thread while the heavy thread gets no time")
+  func busySessionNotStarved() async throws {
+    let gate = Gate()
+    let (pool, holder) = try await heldHeavyThread(gate: gate)
+    defer { gate.open() }
+    // Before the share, this waited for the heavy thread until the queue's wait refused it.
+    let started = ContinuousClock.now
+    let index = try await pool.run(usage: 30) { worker in worker.index }
+    #expect(index == 0)
+    #expect(ContinuousClock.now - started < .seconds(10))
+    #expect(pool.drawn["heavy "]?.jobs == 1)
+    gate.open()
+    _ = try await holder.value
+  }
+
+  @Test("past its share of processor time, a heavy job waits for the heavy thread again")
+  func shareIsBounded() async throws {
+    let gate = Gate()
+    // 0.02 of a thread: the budget holds 0.04 s, and half a second drawn takes it below
+    // zero for over 20 s.
+    let (pool, holder) = try await heldHeavyThread(gate: gate, share: 0.02)
+    defer { gate.open() }
+    let first = try await pool.run(usage: 30) { worker in
+      let start = DrawingPool.threadTime()
+      while DrawingPool.threadTime() - start < .milliseconds(500) {}
+      return worker.index
+    }
+    #expect(first == 0)
+    let second = Task { try await pool.run(usage: 30) { worker in worker.index } }
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(pool.load.queued == 1)
+    // A light job still has the light thread.
+    #expect(try await pool.run { worker in worker.index } == 0)
+    gate.open()
+    #expect(try await holder.value == 1)
+    #expect(try await second.value == 1)
   }
 }
 

@@ -59,10 +59,12 @@ struct PNGChunkWriter {
     return Self.bigEndian(UInt32(truncatingIfNeeded: checksum))
   }
 
-  /// The IHDR chunk's data for 8-bit RGBA without interlacing.
-  static func header(width: Int, height: Int) -> [UInt8] {
-    // Bit depth 8, color type 6 (RGBA), deflate compression, adaptive filtering, no interlace.
-    bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0]
+  /// The IHDR chunk's data for 8 bits a sample without interlacing.
+  ///
+  /// - Parameter colorType: 6 (RGBA, the default), 2 (RGB) or 3 (palette indices).
+  static func header(width: Int, height: Int, colorType: UInt8 = 6) -> [UInt8] {
+    // Bit depth 8, the colour type, deflate compression, adaptive filtering, no interlace.
+    bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colorType, 0, 0, 0]
   }
 
   /// A 32-bit unsigned integer as PNG stores it, most significant byte first.

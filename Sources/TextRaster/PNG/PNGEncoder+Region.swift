@@ -15,6 +15,26 @@ extension PNGEncoder {
     compression: PNGCompression = .small
   ) throws(TextRasterError) -> [UInt8] {
     var file = PNGChunkWriter()
+    if compression == .fast {
+      if let image = PNGIndexedImage(bitmap, columns: columns, rows: rows) {
+        file.append(
+          "IHDR", PNGChunkWriter.header(width: columns.count, height: rows.count, colorType: 3))
+        file.append("PLTE", image.palette)
+        if !image.alphas.isEmpty { file.append("tRNS", image.alphas) }
+        file.append("IDAT", RunLengthDeflate.compressed(image.rows))
+      } else {
+        let isOpaque = bitmap.isOpaque(columns: columns, rows: rows)
+        file.append(
+          "IHDR",
+          PNGChunkWriter.header(
+            width: columns.count, height: rows.count, colorType: isOpaque ? 2 : 6))
+        let filtered = PNGImageData.upFiltered(
+          bitmap, columns: columns, rows: rows, isOpaque: isOpaque)
+        file.append("IDAT", RunLengthDeflate.compressed(filtered))
+      }
+      file.append("IEND", [])
+      return file.bytes
+    }
     file.append("IHDR", PNGChunkWriter.header(width: columns.count, height: rows.count))
     file.append(
       "IDAT",
@@ -27,6 +47,18 @@ extension PNGEncoder {
 }
 
 extension RGBABitmap {
+  /// Whether every pixel of a rectangle is opaque.
+  func isOpaque(columns: Range<Int>, rows: Range<Int>) -> Bool {
+    bytes.withUnsafeBufferPointer { bytes in
+      rows.allSatisfy { row in
+        let start = (row * width + columns.lowerBound) * 4
+        return stride(from: start + 3, to: start + columns.count * 4, by: 4).allSatisfy {
+          bytes[$0] == 255
+        }
+      }
+    }
+  }
+
   /// The smallest rectangle holding every pixel that differs from another bitmap of the same
   /// size; `nil` when none does (pixels are compared premultiplied, so equal bytes are equal
   /// images).

@@ -1,7 +1,9 @@
 /// Encodes a bitmap as a PNG image and writes PNG files.
 ///
 /// Images are 8-bit RGBA with straight alpha (the bitmap's premultiplied pixels are converted),
-/// not interlaced, each row with the filter that suits it, compressed with zlib.
+/// not interlaced, each row with the filter that suits it, compressed with zlib; with
+/// ``PNGCompression/fast``, a bitmap of at most 256 colours is an 8-bit indexed-colour image
+/// of the same pixels instead.
 ///
 /// ```swift
 /// try PNGEncoder.write(canvas.bitmap, to: "gallery/expandable-collapsed@2x.png")

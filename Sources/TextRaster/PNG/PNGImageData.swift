@@ -61,6 +61,87 @@ enum PNGImageData {
     return try deflate(filtered, level: compression.level)
   }
 
+  /// The Up-filtered rows of a rectangle of a bitmap, for ``PNGCompression/fast``: made from
+  /// the premultiplied pixels in one pass (straight alpha row by row, then each row less the
+  /// one above it, eight bytes at a time), without the copy of the whole image that
+  /// ``RGBABitmap/straightAlphaBytes(columns:rows:)`` makes.
+  ///
+  /// - Parameters:
+  ///   - bitmap: The image.
+  ///   - columns: The rectangle's columns, inside the bitmap.
+  ///   - rows: The rectangle's rows, inside the bitmap.
+  ///   - isOpaque: Whether every pixel of the rectangle is opaque: the rows are then RGB, three
+  ///     bytes a pixel (PNG colour type 2), instead of RGBA.
+  /// - Returns: Each row's filter byte (Up) and its filtered bytes, for ``deflate(_:level:)``.
+  static func upFiltered(
+    _ bitmap: RGBABitmap, columns: Range<Int>, rows: Range<Int>, isOpaque: Bool
+  ) -> [UInt8] {
+    let channels = isOpaque ? 3 : 4
+    let rowLength = columns.count * channels
+    let count = rows.count * (rowLength + 1)
+    // The row above (zeros above the first) and this row, straight alpha, swapped each row.
+    var rowsBuffer = [UInt8](repeating: 0, count: rowLength * 2 + 8)
+    return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+      bitmap.bytes.withUnsafeBufferPointer { source in
+        rowsBuffer.withUnsafeMutableBufferPointer { buffer in
+          var (previous, current) = (0, rowLength)
+          for (index, row) in rows.enumerated() {
+            let start = (row * bitmap.width + columns.lowerBound) * 4
+            var target = current
+            for offset in stride(from: start, to: start + columns.count * 4, by: 4) {
+              let alpha = Int(source[offset + 3])
+              if alpha == 0 || alpha == 255 {
+                buffer[target] = source[offset]
+                buffer[target + 1] = source[offset + 1]
+                buffer[target + 2] = source[offset + 2]
+              } else {
+                // As RGBABitmap.straightAlphaBytes makes them.
+                for component in 0..<3 {
+                  buffer[target + component] = UInt8(
+                    min(255, (Int(source[offset + component]) * 255 + alpha / 2) / alpha))
+                }
+              }
+              if !isOpaque { buffer[target + 3] = UInt8(alpha) }
+              target += channels
+            }
+            let rowStart = index * (rowLength + 1)
+            output[rowStart] = 2
+            subtract(
+              buffer.baseAddress! + previous, from: buffer.baseAddress! + current,
+              into: output.baseAddress! + rowStart + 1, count: rowLength)
+            swap(&previous, &current)
+          }
+        }
+      }
+      initialized = count
+    }
+  }
+
+  /// `count` bytes of `left` less those of `right`, each modulo 256, eight at a time.
+  private static func subtract(
+    _ right: UnsafeMutablePointer<UInt8>, from left: UnsafeMutablePointer<UInt8>,
+    into output: UnsafeMutablePointer<UInt8>, count: Int
+  ) {
+    // Bytewise subtraction in a 64-bit word: the high bit of each byte set on the left and
+    // cleared on the right, so no borrow crosses a byte, then the high bits put right.
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let (leftBytes, rightBytes, outputBytes) = (
+      UnsafeRawPointer(left), UnsafeRawPointer(right), UnsafeMutableRawPointer(output)
+    )
+    var index = 0
+    while index + 8 <= count {
+      let a = leftBytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let b = rightBytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let difference = ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
+      outputBytes.storeBytes(of: difference, toByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < count {
+      output[index] = left[index] &- right[index]
+      index += 1
+    }
+  }
+
   /// Filters a row with one of the five PNG filters into `output`; returns the sum of the
   /// absolute values of the filtered bytes (as signed), the cost the heuristic compares.
   private static func filter(
@@ -106,16 +187,18 @@ enum PNGImageData {
   }
 
   /// Compresses bytes into a zlib stream with `compress2`.
-  private static func deflate(_ bytes: [UInt8], level: Int32) throws(TextRasterError) -> [UInt8] {
-    var length = compressBound(uLong(bytes.count))
-    var output = [UInt8](repeating: 0, count: Int(length))
-    let code = output.withUnsafeMutableBufferPointer { target in
-      bytes.withUnsafeBufferPointer { source in
+  static func deflate(_ bytes: [UInt8], level: Int32) throws(TextRasterError) -> [UInt8] {
+    let bound = compressBound(uLong(bytes.count))
+    var code = Z_OK
+    // Not zeroed first: compress2 writes what it returns.
+    let output = [UInt8](unsafeUninitializedCapacity: Int(bound)) { target, initialized in
+      var length = bound
+      code = bytes.withUnsafeBufferPointer { source in
         compress2(target.baseAddress, &length, source.baseAddress, uLong(source.count), level)
       }
+      initialized = code == Z_OK ? Int(length) : 0
     }
     guard code == Z_OK else { throw .zlib(function: "compress2", code: code) }
-    output.removeSubrange(Int(length)...)
     return output
   }
 }

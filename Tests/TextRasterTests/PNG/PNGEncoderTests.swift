@@ -45,9 +45,10 @@ func samplePicture(width: Int = 13, height: Int = 7, shift: Double = 0) -> RGBAB
     let small = try PNGEncoder.encode(bitmap)
     #expect(try PNGReader(fast).image() == bitmap.straightAlphaBytes())
     #expect(fast != small)
-    // Every row of the fast file is filtered with Up (2).
+    // The bitmap is opaque: RGB, every row filtered with Up (2).
+    #expect(try PNGReader(fast).bytesPerPixel == 3)
     let filtered = try PNGReader(fast).inflatedImageData()
-    let rowLength = 300 * 4 + 1
+    let rowLength = 300 * 3 + 1
     #expect((0..<200).allSatisfy { filtered[$0 * rowLength] == 2 })
     var moved = bitmap
     moved.fill(

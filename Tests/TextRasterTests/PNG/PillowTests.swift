@@ -28,6 +28,20 @@ struct PillowTests {
     #expect(result.output == "PNG 13 7 1\nequal 0\n")
   }
 
+  @Test("Pillow decodes an indexed-colour PNG, with translucent entries, to the bitmap's pixels")
+  func indexedPNG() throws {
+    let directory = try TestFiles.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let bitmap = samplePicture()
+    let bytes = try PNGEncoder.encode(bitmap, compression: .fast)
+    #expect(bytes[25] == 3, "colour type 3, indexed")
+    try Data(bytes).write(to: URL(fileURLWithPath: directory + "/indexed.png"))
+    let result = try PillowDecoder.compare(
+      directory + "/indexed.png", expected: try writeExpected([bitmap], in: directory))
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output == "PNG 13 7 1\nequal 0\n")
+  }
+
   @Test("Pillow decodes an APNG to every frame, with the delays")
   func apng() throws {
     let directory = try TestFiles.makeTemporaryDirectory()

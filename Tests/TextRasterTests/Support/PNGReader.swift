@@ -1,8 +1,8 @@
 import CZlib
 import Foundation
 
-/// A small PNG and APNG decoder for the tests: 8-bit RGBA, no interlacing, which is all the
-/// encoders write. It checks the signature and every chunk's CRC with its own CRC-32, so it does
+/// A small PNG and APNG decoder for the tests: 8-bit RGBA, RGB or indexed colour (PLTE and
+/// tRNS), no interlacing, which is all the encoders write. It checks the signature and every chunk's CRC with its own CRC-32, so it does
 /// not trust the encoder's use of zlib's `crc32`.
 struct PNGReader {
   struct Chunk {
@@ -45,6 +45,10 @@ struct PNGReader {
   let chunks: [Chunk]
   let width: Int
   let height: Int
+  /// An indexed image's palette, each entry straight RGBA; `nil` for an RGBA or RGB image.
+  let palette: [[UInt8]]?
+  /// The bytes of a pixel in the image data: 4 (RGBA), 3 (RGB) or 1 (a palette index).
+  let bytesPerPixel: Int
 
   init(_ bytes: [UInt8]) throws {
     guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
@@ -68,8 +72,24 @@ struct PNGReader {
     guard let header = chunks.first, header.type == "IHDR", header.data.count == 13 else {
       throw Failure.unsupported("no IHDR first")
     }
-    guard header.data[8] == 8, header.data[9] == 6, header.data[12] == 0 else {
-      throw Failure.unsupported("not 8-bit RGBA without interlacing")
+    guard header.data[8] == 8, [2, 3, 6].contains(header.data[9]), header.data[12] == 0 else {
+      throw Failure.unsupported("not 8-bit RGBA, RGB or indexed colour without interlacing")
+    }
+    bytesPerPixel = [2: 3, 3: 1, 6: 4][header.data[9]]!
+    if header.data[9] == 3 {
+      guard let plte = chunks.first(where: { $0.type == "PLTE" }), plte.data.count % 3 == 0,
+        (3...768).contains(plte.data.count)
+      else { throw Failure.unsupported("an indexed image without a valid PLTE") }
+      let alphas = chunks.first { $0.type == "tRNS" }?.data ?? []
+      guard alphas.count <= plte.data.count / 3 else {
+        throw Failure.unsupported("tRNS longer than PLTE")
+      }
+      palette = (0..<(plte.data.count / 3)).map { entry in
+        Array(plte.data[(entry * 3)..<(entry * 3 + 3)])
+          + [entry < alphas.count ? alphas[entry] : 255]
+      }
+    } else {
+      palette = nil
     }
     self.chunks = chunks
     self.width = Int(Self.uint32(header.data, at: 0))
@@ -82,13 +102,33 @@ struct PNGReader {
   /// The default image (from the IDAT chunks), straight-alpha RGBA.
   func image() throws -> [UInt8] {
     let data = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
-    return try Self.decode(data, width: width, height: height)
+    if bytesPerPixel == 3 {
+      let rgb = try Self.decode(data, width: width, height: height, bytesPerPixel: 3)
+      var pixels: [UInt8] = []
+      pixels.reserveCapacity(width * height * 4)
+      for start in stride(from: 0, to: rgb.count, by: 3) {
+        pixels += rgb[start..<(start + 3)]
+        pixels.append(255)
+      }
+      return pixels
+    }
+    guard let palette else { return try Self.decode(data, width: width, height: height) }
+    let indices = try Self.decode(data, width: width, height: height, bytesPerPixel: 1)
+    var pixels: [UInt8] = []
+    pixels.reserveCapacity(indices.count * 4)
+    for index in indices {
+      guard Int(index) < palette.count else {
+        throw Failure.unsupported("index \(index) past a palette of \(palette.count)")
+      }
+      pixels += palette[Int(index)]
+    }
+    return pixels
   }
 
   /// The default image's filtered rows, inflated: each row's filter type byte, then its bytes.
   func inflatedImageData() throws -> [UInt8] {
     let data = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
-    var length = uLong(height * (width * 4 + 1))
+    var length = uLong(height * (width * bytesPerPixel + 1))
     var filtered = [UInt8](repeating: 0, count: Int(length))
     let code = filtered.withUnsafeMutableBufferPointer { target in
       data.withUnsafeBufferPointer { source in
@@ -177,8 +217,11 @@ struct PNGReader {
 
   // MARK: - Decoding
 
-  static func decode(_ compressed: [UInt8], width: Int, height: Int) throws -> [UInt8] {
-    let rowLength = width * 4
+  static func decode(
+    _ compressed: [UInt8], width: Int, height: Int, bytesPerPixel: Int = 4
+  ) throws -> [UInt8] {
+    let step = bytesPerPixel
+    let rowLength = width * step
     var length = uLong(height * (rowLength + 1))
     var filtered = [UInt8](repeating: 0, count: Int(length))
     let code = filtered.withUnsafeMutableBufferPointer { target in
@@ -193,9 +236,10 @@ struct PNGReader {
       let filter = filtered[row * (rowLength + 1)]
       for index in 0..<rowLength {
         let raw = Int(filtered[row * (rowLength + 1) + 1 + index])
-        let left = index >= 4 ? Int(pixels[row * rowLength + index - 4]) : 0
+        let left = index >= step ? Int(pixels[row * rowLength + index - step]) : 0
         let up = row > 0 ? Int(pixels[(row - 1) * rowLength + index]) : 0
-        let upLeft = row > 0 && index >= 4 ? Int(pixels[(row - 1) * rowLength + index - 4]) : 0
+        let upLeft =
+          row > 0 && index >= step ? Int(pixels[(row - 1) * rowLength + index - step]) : 0
         let predictor: Int
         switch filter {
         case 0: predictor = 0

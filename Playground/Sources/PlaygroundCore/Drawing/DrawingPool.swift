@@ -17,10 +17,19 @@ import Foundation
 /// Jobs also carry an estimate (how long the session's last request of the kind took). Jobs
 /// estimated over ``PlaygroundLimits/heavyJob`` and over four times what jobs take on average,
 /// and jobs of sessions that have drawn more than ``PlaygroundLimits/busySessionUsage`` lately,
-/// are heavy: only the ``PlaygroundLimits/heavyWorkers`` threads take them, at a lower
-/// priority, and at most ``PlaygroundLimits/queuedHeavyJobs`` wait. So the other
-/// ``PlaygroundLimits/workers`` threads are always there for the quick answers of sessions
-/// used as people use them, and heavy drawing only takes the processor time they leave.
+/// are heavy: the ``PlaygroundLimits/heavyWorkers`` threads take them, at a lower priority,
+/// and at most ``PlaygroundLimits/queuedHeavyJobs`` wait. So the other
+/// ``PlaygroundLimits/workers`` threads are there for the quick answers of sessions used as
+/// people use them, and heavy drawing mostly takes the processor time they leave.
+///
+/// Mostly, not only: a machine busy with other work gives a thread at the lowest priority
+/// next to nothing, and a session served by it alone would starve (a tap whose frames take
+/// minutes). So heavy jobs are slowed, never stopped: one light thread at a time may draw a
+/// heavy job when no light job waits, within ``PlaygroundLimits/heavyShare`` of one thread's
+/// time (a budget of processor time that refills with the clock), and a heavy thread that the
+/// machine gives less than that share leaves the jobs to it for a while (taking only those
+/// that waited a second). The quick answers keep every light thread but one, and the heavy sessions get that
+/// share whatever else the machine runs.
 package final class DrawingPool: Sendable {
   private let limits: PlaygroundLimits
   private let queue: JobQueue
@@ -37,17 +46,22 @@ package final class DrawingPool: Sendable {
       let isHeavy = index >= limits.workers
       let thread = Thread {
         // The threads for heavy jobs run at a lower priority than the event loops and the
-        // other threads, so what they draw only takes the time nothing else needs. (On Linux
-        // a nice value belongs to a thread, and `who` 0 is the caller.)
+        // other threads, so what they draw takes less of the time the others need, but not
+        // so low that other work on the machine stops them. (On Linux a nice value belongs
+        // to a thread, and `who` 0 is the caller.)
         #if os(Linux)
-          if isHeavy { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19) }
+          if isHeavy {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, limits.heavyNice)
+          }
           DrawingPool.nameThread(isHeavy ? "draw-heavy-\(index)" : "draw-\(index)")
         #endif
         var worker = DrawingWorker(index: index)
         while let job = queue.next(worker: index) {
-          let start = DrawingPool.threadTime()
+          let (start, began) = (DrawingPool.threadTime(), ContinuousClock.now)
           job.work(&worker)
-          queue.finish(job, after: DrawingPool.threadTime() - start)
+          queue.finish(
+            job, worker: index, after: DrawingPool.threadTime() - start,
+            wall: ContinuousClock.now - began)
         }
       }
       thread.name = "playground-draw-\(index)"
@@ -173,6 +187,8 @@ extension DrawingPool {
     var usage: Double
     /// Whether the job's estimate is well over what jobs take (set when it is queued).
     var isHeavy = false
+    /// Whether a light thread took the heavy job, within the pool's budget for that.
+    var isBorrowed = false
     var enqueued: ContinuousClock.Instant
     var work: @Sendable (inout DrawingWorker) -> Void
     var refuse: @Sendable (PlaygroundError) -> Void
@@ -188,10 +204,50 @@ extension DrawingPool {
     private var counts: [String: (jobs: Int, processor: Duration)] = [:]
     /// A running average of the processor time jobs take.
     private var typical: Duration = .milliseconds(20)
+    /// How many light threads are drawing, and how many of them a heavy job.
+    private var runningLight = 0
+    private var borrowed = 0
+    /// The processor time, in seconds, light threads may still spend on heavy jobs: it
+    /// refills at ``PlaygroundLimits/heavyShare`` a second up to ``borrowCapacity``, and a
+    /// heavy job drawn by a light thread takes its processor time out (it may go below zero).
+    private var borrowBudget: Double
+    private var borrowRefilled: ContinuousClock.Instant = .now
+    /// The processor time of the heavy threads' last job over its time by the clock: how much
+    /// of a processor the machine gives them now.
+    private var heavySpeed = 1.0
+    /// Until when a heavy thread found starved leaves the jobs to the share.
+    private var starvedUntil: ContinuousClock.Instant = .now
+    /// How long a heavy job waits for the share before a starved heavy thread takes it.
+    private static let starvedWait: Duration = .seconds(1)
     private let limits: PlaygroundLimits
 
     init(limits: PlaygroundLimits) {
       self.limits = limits
+      borrowBudget = Self.borrowCapacity(limits)
+    }
+
+    /// The most the borrowing budget holds: two seconds of refill.
+    private static func borrowCapacity(_ limits: PlaygroundLimits) -> Double {
+      limits.heavyShare * 2
+    }
+
+    /// Refills the borrowing budget for the time since it was last refilled.
+    private func refillBudget(at now: ContinuousClock.Instant) {
+      let (seconds, attoseconds) = (now - borrowRefilled).components
+      let elapsed = Double(seconds) + Double(attoseconds) * 1e-18
+      borrowBudget = min(
+        Self.borrowCapacity(limits), borrowBudget + max(0, elapsed) * limits.heavyShare)
+      borrowRefilled = now
+    }
+
+    /// Whether a light thread may take a heavy job now: none is drawing one, the budget is
+    /// not spent, and (for the heavy threads' sake) a light thread is free to take it.
+    private func mayBorrow(at now: ContinuousClock.Instant) -> Bool {
+      guard limits.heavyShare > 0, borrowed == 0, runningLight < limits.workers else {
+        return false
+      }
+      refillBudget(at: now)
+      return borrowBudget > 0
     }
 
     var load: (queued: Int, running: Int) {
@@ -236,30 +292,82 @@ extension DrawingPool {
     /// The next job for a thread, waiting for one; `nil` once stopped.
     func next(worker index: Int) -> Job? {
       condition.withLock {
+        let isHeavyThread = index >= limits.workers
+        let takesEverything = limits.heavyWorkers == 0
         while !isStopped {
-          // Light threads take light jobs, heavy threads heavy ones; with no heavy thread,
+          func first(_ included: (Job) -> Bool) -> Int? {
+            jobs.indices.filter { included(jobs[$0]) }.min {
+              (jobs[$0].usage, jobs[$0].enqueued) < (jobs[$1].usage, jobs[$1].enqueued)
+            }
+          }
+          let now = ContinuousClock.now
+          // Light threads take light jobs, heavy threads heavy ones, except that one light
+          // thread may borrow a heavy job within the budget (and then a heavy thread leaves
+          // it to the light one, which runs at the higher priority); with no heavy thread,
           // the light ones take everything.
-          let isHeavyThread = index >= limits.workers
-          let takesEverything = limits.heavyWorkers == 0
-          let chosen = jobs.indices.filter {
-            takesEverything || jobs[$0].isHeavy == isHeavyThread
-          }.min {
-            (jobs[$0].usage, jobs[$0].enqueued) < (jobs[$1].usage, jobs[$1].enqueued)
+          var chosen: Int?
+          var borrows = false
+          if takesEverything {
+            chosen = first { _ in true }
+          } else if isHeavyThread {
+            // A heavy thread the machine starves (its last job got less of the processor
+            // than the light threads' share gives) leaves the jobs to that share, taking only
+            // those that waited past starvedWait.
+            let isStarved = heavySpeed < limits.heavyShare && now < starvedUntil
+            chosen =
+              mayBorrow(at: now)
+              ? nil
+              : first { $0.isHeavy && (!isStarved || now - $0.enqueued >= Self.starvedWait) }
+          } else {
+            chosen = first { !$0.isHeavy }
+            if chosen == nil, mayBorrow(at: now) {
+              chosen = first(\.isHeavy)
+              borrows = chosen != nil
+            }
           }
           if let chosen {
             running += 1
-            return jobs.remove(at: chosen)
+            var job = jobs.remove(at: chosen)
+            if !isHeavyThread || takesEverything { runningLight += 1 }
+            if borrows {
+              job.isBorrowed = true
+              borrowed += 1
+            }
+            return job
           }
-          condition.wait()
+          if !takesEverything, jobs.contains(where: \.isHeavy), limits.heavyShare > 0 {
+            // A heavy job waits: whether a light thread may borrow it changes with time as
+            // the budget refills and with the other threads, so look again soon.
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.02))
+          } else {
+            condition.wait()
+          }
         }
         return nil
       }
     }
 
     /// Counts a job as done, and its processor time in the running average.
-    func finish(_ job: Job, after elapsed: Duration) {
+    func finish(_ job: Job, worker index: Int, after elapsed: Duration, wall: Duration) {
       condition.withLock {
         running -= 1
+        if index < limits.workers || limits.heavyWorkers == 0 {
+          runningLight -= 1
+        } else if wall > .zero {
+          // Smoothed over the last jobs. A starved thread tries again after four times its
+          // last job's time by the clock (a second at least): the machine may be quieter, and
+          // a job it takes while still starved crawls, so not often.
+          heavySpeed = (heavySpeed + elapsed / wall) / 2
+          starvedUntil = .now + max(.seconds(1), wall * 4)
+        }
+        if job.isBorrowed {
+          borrowed -= 1
+          refillBudget(at: .now)
+          let (seconds, attoseconds) = elapsed.components
+          borrowBudget -= Double(seconds) + Double(attoseconds) * 1e-18
+        }
+        // A light thread is free again: a heavy thread may take what it left for it.
+        condition.broadcast()
         typical = typical * 0.95 + elapsed * 0.05
         let key = "\(job.isHeavy ? "heavy" : "light") \(job.kind)"
         counts[key, default: (0, .zero)].jobs += 1

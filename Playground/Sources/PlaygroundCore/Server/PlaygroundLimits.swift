@@ -43,9 +43,14 @@ public struct PlaygroundLimits: Sendable {
   /// How many threads draw light jobs. Drawing never runs on an event loop or in Swift's
   /// cooperative pool, so requests that do not draw never wait for it.
   package var workers = 4
-  /// How many threads draw heavy jobs (see ``heavyJob`` and ``busySessionUsage``), at the
-  /// lowest priority (nice 19). With none, the light threads take every job.
+  /// How many threads draw heavy jobs (see ``heavyJob`` and ``busySessionUsage``), at a
+  /// lower priority (``heavyNice``). With none, the light threads take every job.
   package var heavyWorkers = 1
+  /// The nice value of the threads for heavy jobs: at 19 they get a 70th of what a thread at
+  /// 0 gets when both want the processor, so heavy drawing takes little from the light
+  /// threads (at 10, the load check's language flood took the well-behaved taps' p99 to 628
+  /// and 823 ms). A busy machine starves them, which ``heavyShare`` makes up for.
+  package var heavyNice: Int32 = 19
   /// The most drawing jobs waiting for a thread; a request past it is a 503 at once.
   package var queuedJobs = 32
   /// The most waiting jobs of sessions whose answers have been slow (see ``heavyJob``).
@@ -59,6 +64,13 @@ public struct PlaygroundLimits: Sendable {
   /// a heavy
   /// job: by the heavy threads, with at most ``queuedHeavyJobs`` waiting.
   package var busySessionUsage = 0.5
+  /// The least share of one thread's time that heavy jobs get, whatever else the machine
+  /// runs: one light thread at a time may draw a heavy job when no light job waits, while
+  /// the heavy jobs it drew took less processor time than this share of the time passed
+  /// (with two seconds' worth in hand). The heavy threads' low priority alone would let a
+  /// busy machine starve a heavy session; with this it is slowed, never stopped, and the
+  /// quick answers keep every light thread but one. 0 leaves heavy jobs to the heavy threads.
+  package var heavyShare = 0.25
   /// The longest a job waits for a thread before it is answered 503.
   package var queueWait: Duration = .seconds(5)
   /// The most requests of one session waiting behind its current one; a session's requests
