@@ -64,7 +64,7 @@ final class DirectShapingPlans: Sendable {
   func indexedPlan(for font: LoadedFont, script: hb_script_t, language: hb_language_t?)
     -> (plan: DirectShapingPlan, index: Int)?
   {
-    guard isEnabled, DirectShapingPlan.isDefaultShaperScript(script) else { return nil }
+    guard isEnabled, DirectShapingPlan.isDirectScript(script) else { return nil }
     let language = language ?? hb_language_get_default()
     // Languages are interned: a language is its pointer for the process.
     let languageBits = UInt(bitPattern: language.map { UnsafeRawPointer($0) })
