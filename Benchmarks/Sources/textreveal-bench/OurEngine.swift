@@ -20,6 +20,17 @@ struct OurEngine {
     layout(text, configuration: limited)
   }
 
+  /// Measures a text with the line limit and an ellipsis token: the same line count and cut as
+  /// ``truncationCheck(_:)``, without placing glyphs.
+  func truncationMeasure(_ text: BenchText) -> TextMeasurement {
+    do {
+      return try engine.measure(
+        StyledText(text.string, style: style), configuration: limited)
+    } catch {
+      preconditionFailure("The benchmark configuration is valid: \(error)")
+    }
+  }
+
   /// Lays a text out with no line limit.
   func fullLayout(_ text: BenchText) -> LaidOutText {
     layout(text, configuration: unlimited)

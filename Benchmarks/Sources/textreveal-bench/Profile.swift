@@ -7,7 +7,7 @@ enum Profile {
   static func run(_ benchmark: String, corpus: Corpus, repetitions: Int) throws(BenchError) {
     let ours = try OurEngine()
     var checksum = 0
-    if benchmark.hasPrefix("first-time-check") {
+    if benchmark.hasPrefix("first-time-") {
       firstTime(benchmark, corpus: corpus, repetitions: repetitions)
       return
     }

@@ -8,7 +8,8 @@ import TextMarkdown
 /// has; and the first-time check, a text seen for the first time, against both peers.
 extension Suite {
   /// The 3-line check against Qt's early-exit check, warm (`truncation-check-qt`) and for
-  /// texts seen for the first time (`first-time-check`, against Qt and against Pango).
+  /// texts seen for the first time (`first-time-check`, against Qt and against Pango, and
+  /// `first-time-measure`, the check through `measure`, against Qt).
   mutating func truncationCheckQt() throws(BenchError) {
     let ours = try OurEngine()
     let qt = try QtPeer()
@@ -41,6 +42,13 @@ extension Suite {
       name: "first-time-check-pango", texts: corpus.texts,
       ours: firstTime.truncationCheck,
       peer: { { pango.truncationCheck($0) ? 1 : 0 } })
+    // The same question as the components ask it: `TruncationDetector`, `ExpandableTextModel`
+    // and `ExpandingList` learn whether a text is cut from `measure` (line count, size and
+    // cut, equal to the layout's, with no glyphs placed), and lay out only what they draw.
+    compare(
+      name: "first-time-measure", texts: corpus.texts,
+      ours: firstTime.truncationMeasure,
+      peer: { { qt.truncationCheck($0) ? 1 : 0 } })
   }
 
   /// Full layout against Qt's, warm (`full-layout-qt`) and for texts seen for the first time
@@ -199,6 +207,14 @@ struct FirstTimeEngines {
       var engines: [String: OurEngine] = [:]
       for text in texts { engines[text.id] = Self.engine(for: text) }
       return { engines[$0.id]!.truncationCheck($0).lines.count }
+    }
+  }
+
+  var truncationMeasure: () -> (BenchText) -> Int {
+    { [texts] in
+      var engines: [String: OurEngine] = [:]
+      for text in texts { engines[text.id] = Self.engine(for: text) }
+      return { engines[$0.id]!.truncationMeasure($0).lineCount }
     }
   }
 

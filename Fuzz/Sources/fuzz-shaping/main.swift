@@ -5,10 +5,10 @@ import FuzzDriver
 
 // The direct shaping path (runs whose shaping is provably trivial, measured from the font's
 // character map, advances and pair kerning) against HarfBuzz on arbitrary text: every word of
-// the input, shaped whole in DejaVu Sans (three styles) and Droid Sans Fallback in the script
-// of its first letter, must give HarfBuzz's glyphs, clusters, advances and offsets to the bit
-// wherever the path answers; and the text's lines, with the path and without it, must be the
-// same.
+// the input, shaped whole in DejaVu Sans (three styles), Droid Sans Fallback and Noto Sans CJK
+// KR in the script of its first letter, must give HarfBuzz's glyphs, clusters, advances and
+// offsets to the bit wherever the path answers; and the text's lines, with the path and without
+// it, must be the same.
 //
 // Input: 1 byte of settings (width, line limit, language), then the text (invalid UTF-8 is
 // repaired, as String does).
@@ -30,9 +30,11 @@ enum Shaping {
       _ = droid
       faces.append(direct.fontID(for: TextStyle(fontFamily: "Fuzz CJK")))
     }
+    // Hangul: neither face above has it.
+    faces.append(direct.fontID(for: TextStyle(fontFamily: "Noto Sans CJK KR")))
     return faces
   }()
-  static let languages: [String?] = [nil, "tr", "sr", "ja", "zh-cn"]
+  static let languages: [String?] = [nil, "tr", "sr", "ja", "zh-cn", "ko"]
 
   /// The script of a word, as its first letter of a script the direct path takes says
   /// (Common when it has none): the run the engine would shape it in.
@@ -47,6 +49,7 @@ enum Shaping {
       case 0x3040...0x309F: return "Hira"
       case 0x30A0...0x30FF: return "Kana"
       case 0x3400...0x4DBF, 0x4E00...0x9FFF: return "Hani"
+      case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7FF: return "Hang"
       default: continue
       }
     }
@@ -59,7 +62,7 @@ func fuzzShaping(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let bytes = FuzzDriver.bytes(start, count)
   guard bytes.count >= 1 else { return 0 }
   let string = String(decoding: bytes[1...], as: UTF8.self)
-  let language = Shaping.languages[Int(bytes[0] % 5)]
+  let language = Shaping.languages[Int(bytes[0]) % Shaping.languages.count]
   for word in string.split(whereSeparator: \.isWhitespace).prefix(64) {
     let script = Shaping.script(of: word)
     for face in Shaping.faces {

@@ -232,11 +232,12 @@ struct SegmentMaker {
       guard let next, !next.isTab, next.run == last.run, next.level == last.level,
         next.hanging != .all, next.range.lowerBound == segmentEnd
       else { continue }
-      // The shaper may know the pair's kerning from the two pieces' edge glyphs.
-      if index + 1 < end,
-        let adjustment = shaper.pairAdjustment(
-          batch.measures[pieceEnd - 1], batch.measures[pieceEnd])
-      {
+      // The shaper may know the pair's kerning from the two pieces' edge glyphs. The next
+      // batch's first piece is measured alone for it: one cache probe, and that batch finds it
+      // cached.
+      let nextMeasure =
+        index + 1 < end ? batch.measures[pieceEnd] : measureAlone(next, scratch: &batch)
+      if let adjustment = shaper.pairAdjustment(batch.measures[pieceEnd - 1], nextMeasure) {
         if abs(adjustment) > Self.pairTolerance { batch.adjustments[index - first] = adjustment }
         continue
       }
@@ -292,6 +293,20 @@ struct SegmentMaker {
   /// The smallest kerning kept, in points: less than any font unit at any size in use, more
   /// than the rounding of three sums of advances.
   static let pairTolerance = 1e-9
+
+  /// Measures one piece, as the batch that holds it will, in the buffers of the batch's pairs
+  /// (which hold nothing until the pairs are measured).
+  private func measureAlone(
+    _ cut: LayoutContext.PieceCut, scratch batch: inout MeasureBatch
+  ) -> ShapedMeasure {
+    batch.pairRanges.removeAll(keepingCapacity: true)
+    batch.pairRanges.append(cut.range)
+    batch.pairMeasures.removeAll(keepingCapacity: true)
+    context.shaper.measure(
+      batch.pairRanges, in: context.text.string, style: context.shapingText.runs[cut.run].style,
+      isRightToLeft: cut.level & 1 == 1, into: &batch.pairMeasures)
+    return batch.pairMeasures[0]
+  }
 
   /// The first piece of a segment the batch does not hold.
   private func firstPiece(

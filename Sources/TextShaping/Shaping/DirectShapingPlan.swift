@@ -51,12 +51,32 @@ final class DirectShapingPlan: Sendable {
     "locl", "mark", "mkmk", "rlig", "calt", "clig", "curs", "dist", "kern", "liga", "rclt",
   ].map(FontTableBytes.tag)
 
-  /// Whether HarfBuzz shapes a script with its default shaper, the one this plan follows.
-  static func isDefaultShaperScript(_ script: hb_script_t) -> Bool {
+  /// The features whose lookups HarfBuzz applies to a direct run of a script: the default
+  /// ones, but for Hangul `calt`, which its Hangul shaper turns off (its `ljmo`, `vjmo` and
+  /// `tjmo` act only on the jamo it marks).
+  static func appliedFeatures(for script: hb_script_t) -> [hb_tag_t] {
+    script == HB_SCRIPT_HANGUL ? hangulFeatures : defaultFeatures
+  }
+
+  private static let hangulFeatures = defaultFeatures.filter { $0 != FontTableBytes.tag("calt") }
+
+  /// Whether the plan can follow HarfBuzz for a script: one its default shaper shapes, or
+  /// Hangul.
+  ///
+  /// HarfBuzz's Hangul shaper differs from the default one only where a direct run never
+  /// goes: it composes and decomposes conjoining jamo and moves tone marks (neither is plain,
+  /// ``isPlain(_:)``), decomposes a precomposed syllable the face has no glyph for (the run
+  /// then declines, as for any character the character map lacks), applies `ljmo`, `vjmo` and
+  /// `tjmo` only to the jamo it marks (never to a precomposed syllable), skips normalization
+  /// (which keeps a character the face has in every mode) and never zeroes marks (a direct
+  /// run holds none). It turns `calt` off, so the plan leaves `calt` out of the features
+  /// whose lookups keep glyphs out (``appliedFeatures(for:)``): Noto Sans CJK's `calt` starts
+  /// at the space.
+  static func isDirectScript(_ script: hb_script_t) -> Bool {
     switch script {
     case HB_SCRIPT_LATIN, HB_SCRIPT_CYRILLIC, HB_SCRIPT_GREEK, HB_SCRIPT_COMMON,
       HB_SCRIPT_ARMENIAN, HB_SCRIPT_GEORGIAN, HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA,
-      HB_SCRIPT_KATAKANA:
+      HB_SCRIPT_KATAKANA, HB_SCRIPT_HANGUL:
       true
     default: false
     }
@@ -99,7 +119,7 @@ final class DirectShapingPlan: Sendable {
   static func make(
     face: OpaquePointer, file: FontFileReference?, script: hb_script_t, language: hb_language_t?
   ) -> DirectShapingPlan? {
-    guard isDefaultShaperScript(script) else { return nil }
+    guard isDirectScript(script) else { return nil }
     // AAT shaping and tracking, and the legacy `kern` table, take other paths in HarfBuzz.
     for tag in ["morx", "mort", "kerx", "trak"] where FontTableBytes(face: face, tag: tag).exists {
       return nil
@@ -267,7 +287,7 @@ final class DirectShapingPlan: Sendable {
     }
     var hasKern = false
     let kern = FontTableBytes.tag("kern")
-    for tag in defaultFeatures {
+    for tag in appliedFeatures(for: script) {
       var feature: UInt32 = 0
       if hb_ot_layout_language_find_feature(
         face, table, scriptIndex, languageIndex, tag, &feature) != 0
@@ -297,14 +317,16 @@ final class DirectShapingPlan: Sendable {
   /// Whether HarfBuzz leaves a character as it is before its lookups: no mark, joiner,
   /// default-ignorable (HarfBuzz's list, `hb_unicode_funcs_t::is_default_ignorable`),
   /// control, fraction slash, or character it joins to the one before (emoji modifiers,
-  /// regional indicators, tags, halfwidth sound marks); Hangul fillers are left out too.
+  /// regional indicators, tags, halfwidth sound marks); Hangul fillers and conjoining jamo
+  /// (which the Hangul shaper composes and decomposes) are left out too.
   @inline(__always)
   static func isPlain(_ value: UInt32) -> Bool {
     if value < 0x80 { return value >= 0x20 && value < 0x7F }
     switch value {
-    case 0x00AD, 0x034F, 0x061C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F,
-      0x200B...0x200F, 0x202A...0x202E, 0x2044, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F,
-      0xFEFF, 0xFF9E...0xFF9F, 0xFFA0, 0xFFF0...0xFFF8, 0x1D173...0x1D17A, 0x1F1E6...0x1F1FF,
+    case 0x00AD, 0x034F, 0x061C, 0x1100...0x11FF, 0x17B4...0x17B5, 0x180B...0x180F,
+      0x200B...0x200F, 0x202A...0x202E, 0x2044, 0x2060...0x206F, 0x3164, 0xA960...0xA97F,
+      0xD7B0...0xD7FF, 0xFE00...0xFE0F, 0xFEFF, 0xFF9E...0xFF9F, 0xFFA0, 0xFFF0...0xFFF8,
+      0x1D173...0x1D17A, 0x1F1E6...0x1F1FF,
       0x1F3FB...0x1F3FF, 0xE0000...0xE0FFF:
       return false
     default:

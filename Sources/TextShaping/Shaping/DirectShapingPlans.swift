@@ -30,6 +30,11 @@ final class DirectShapingPlans: Sendable {
   /// Each face's ``NeighborSensitiveGlyphs``, by font, found the first time a piece ends in
   /// it.
   private let neighborSensitive = Mutex<[Int: NeighborSensitiveGlyphs]>([:])
+  /// The same, for the process: like a plan, they depend only on the font file, and reading
+  /// a face's lookups for them cost a new shaper about 2,500 instructions for each face it
+  /// met.
+  private static let neighborSensitiveByFile = Mutex<[FontFileReference: NeighborSensitiveGlyphs]>(
+    [:])
 
   init(isEnabled: Bool) {
     self.isEnabled = isEnabled
@@ -41,7 +46,13 @@ final class DirectShapingPlans: Sendable {
     if let known = neighborSensitive.withLock({ $0[font.id.rawValue] }) {
       return known.contains(glyph)
     }
-    let glyphs = NeighborSensitiveGlyphs(face: hb_font_get_face(font.harfBuzz.font))
+    let glyphs: NeighborSensitiveGlyphs
+    if let made = Self.neighborSensitiveByFile.withLock({ $0[font.file] }) {
+      glyphs = made
+    } else {
+      glyphs = NeighborSensitiveGlyphs(face: hb_font_get_face(font.harfBuzz.font))
+      Self.neighborSensitiveByFile.withLock { $0[font.file] = glyphs }
+    }
     neighborSensitive.withLock { $0[font.id.rawValue] = glyphs }
     return glyphs.contains(glyph)
   }
@@ -64,7 +75,7 @@ final class DirectShapingPlans: Sendable {
   func indexedPlan(for font: LoadedFont, script: hb_script_t, language: hb_language_t?)
     -> (plan: DirectShapingPlan, index: Int)?
   {
-    guard isEnabled, DirectShapingPlan.isDefaultShaperScript(script) else { return nil }
+    guard isEnabled, DirectShapingPlan.isDirectScript(script) else { return nil }
     let language = language ?? hb_language_get_default()
     // Languages are interned: a language is its pointer for the process.
     let languageBits = UInt(bitPattern: language.map { UnsafeRawPointer($0) })

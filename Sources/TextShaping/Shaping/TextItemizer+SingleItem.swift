@@ -6,9 +6,9 @@ extension TextItemizer {
   /// ``itemize(_:before:after:primary:font:scalarFont:)`` builds: what a cache miss measured
   /// without glyphs needs.
   ///
-  /// It answers only for a piece whose scalars all stand alone (``standsAlone(_:)``), so its
-  /// characters are its scalars, and whose characters all end up in one face and one script,
-  /// as `itemize` would put them; otherwise it returns `nil` and `itemize` decides.
+  /// It answers only for a piece whose scalars all stand alone (``standsAloneInPiece(_:)``),
+  /// so its characters are its scalars, and whose characters all end up in one face and one
+  /// script, as `itemize` would put them; otherwise it returns `nil` and `itemize` decides.
   ///
   /// - Parameters:
   ///   - bytes: The piece's UTF-8.
@@ -51,7 +51,7 @@ extension TextItemizer {
     var offset = 0
     while offset < bytes.count {
       let (scalar, length) = UTF8Decoding.scalar(at: offset, in: bytes)
-      guard standsAlone(scalar) else { return nil }
+      guard standsAloneInPiece(scalar) else { return nil }
       characterStarts.append(offset)
       offset += length
       var ownScript = TextItemizer.script(of: scalar)

@@ -124,8 +124,9 @@ enum TextItemizer {
     }
 
     /// Collects the characters scalar by scalar when every scalar is a grapheme cluster of its
-    /// own (see ``TextItemizer/standsAlone(_:)``), which gives what ``collectCharacters(of:font:)``
-    /// gives without segmenting grapheme clusters; the primary face is asked in place.
+    /// own (see ``TextItemizer/standsAloneInPiece(_:)``), which gives what
+    /// ``collectCharacters(of:font:)`` gives without segmenting grapheme clusters; the primary
+    /// face is asked in place.
     ///
     /// - Returns: `false`, with the units incomplete, when some scalar may join another.
     mutating func collectScalars(
@@ -136,7 +137,7 @@ enum TextItemizer {
       fonts.reserveCapacity(capacity)
       rawScripts.reserveCapacity(capacity)
       for scalar in text.unicodeScalars {
-        guard standsAlone(scalar) else { return false }
+        guard standsAloneInPiece(scalar) else { return false }
         characterStarts.append(length)
         if isFontNeutral(scalar) {
           fonts.append(nil)
@@ -218,6 +219,15 @@ enum TextItemizer {
     case 0x4E00...0x9FFF, 0xFF01...0xFF9D: true
     default: false
     }
+  }
+
+  /// Whether a scalar is a grapheme cluster of its own in a piece all of whose scalars pass
+  /// this test: one that stands alone (``standsAlone(_:)``), or a precomposed Hangul syllable.
+  /// A syllable joins only conjoining jamo (a leading one before it, a vowel or trailing one
+  /// after it), which do not pass, and a piece's characters end at its edges.
+  @inline(__always)
+  static func standsAloneInPiece(_ scalar: Unicode.Scalar) -> Bool {
+    standsAlone(scalar) || (0xAC00...0xD7A3).contains(scalar.value)
   }
 
   /// The face of a run of neutral characters between two neighbours.

@@ -24,6 +24,7 @@ import Testing
     ("Hani", HB_SCRIPT_HAN, [nil, "ja", "zh-cn", "zh-tw"]),
     ("Hira", HB_SCRIPT_HIRAGANA, [nil, "ja"]),
     ("Kana", HB_SCRIPT_KATAKANA, [nil, "ja"]),
+    ("Hang", HB_SCRIPT_HANGUL, [nil, "ko"]),
   ]
 
   /// Every face the fallback gives a character of those scripts, for DejaVu Sans in four
@@ -41,7 +42,7 @@ import Testing
           guard weight == .regular, !isItalic else { continue }
           for value in 0x20..<0x1_0000 {
             guard let scalar = Unicode.Scalar(value),
-              DirectShapingPlan.isDefaultShaperScript(TextItemizer.script(of: scalar)),
+              DirectShapingPlan.isDirectScript(TextItemizer.script(of: scalar)),
               DirectShapingPlan.isPlain(scalar.value)
             else { continue }
             faces.insert(shaper.font(for: scalar, primary: primary).id.rawValue)
@@ -118,7 +119,7 @@ import Testing
       let own = TextItemizer.script(of: scalar)
       if own == HB_SCRIPT_COMMON {
         common.append(scalar)
-      } else if DirectShapingPlan.isDefaultShaperScript(own) {
+      } else if DirectShapingPlan.isDirectScript(own) {
         byScript[own.rawValue, default: []].append(scalar)
       }
     }
@@ -177,6 +178,35 @@ import Testing
       }
     }
     #expect(compared > 10_000)
+  }
+
+  @Test("Hangul syllables go direct as HarfBuzz's Hangul shaper shapes them; jamo do not")
+  func hangul() throws {
+    let style = TextStyle(fontFamily: "DejaVu Sans", size: 17, language: "ko")
+    let primary = Self.shaper.primaryFont(for: style)
+    let face = Self.shaper.font(for: Unicode.Scalar(0xD55C)!, primary: primary).id
+    // Noto Sans CJK's `calt`, which the Hangul shaper turns off, starts at the space; its
+    // Korean `locl` puts another space in its place.
+    #expect(
+      Self.shaper.compareDirectShaping("줄을 ", font: face, script: "Hang", language: nil)
+        == .agrees)
+    #expect(
+      Self.shaper.compareDirectShaping("줄을 ", font: face, script: "Hang", language: "ko")
+        == .declined)
+    for language in [nil, "ko"] as [String?] {
+      for word in ["한국어", "줄을", "나눕니다", "값"] {
+        #expect(
+          Self.shaper.compareDirectShaping(word, font: face, script: "Hang", language: language)
+            == .agrees, "\(word)")
+      }
+      // A syllable with a trailing jamo (composed by the Hangul shaper), a leading and a
+      // vowel jamo (composed), a tone mark (moved before its syllable), an old syllable.
+      for word in ["가\u{11A8}", "\u{1100}\u{1161}", "가\u{302E}", "\u{1112}\u{119E}\u{11AB}"] {
+        #expect(
+          Self.shaper.compareDirectShaping(word, font: face, script: "Hang", language: language)
+            == .declined, "\(word.unicodeScalars.map(\.value))")
+      }
+    }
   }
 
   @Test("the direct path takes most words of Latin, Cyrillic and Greek text in DejaVu Sans")

@@ -17,6 +17,7 @@ import Testing
     "排版引擎在单词边界处换行。レイアウトエンジンは「単語」の境界で。ｶﾀｶﾅ！",
     "General punctuation — “quotes” ‘single’ … ‰ † ‡ •",
     "Fallback faces: ✓ ★ ∑ ∞ ⌘ and ideographs 為 in a Latin run",
+    "한국어 조판 엔진은 줄을 나눕니다. 옛한글 \u{1112}\u{119E}\u{11AB} 가\u{11A8}나 각\u{302E} (책)",
   ]
 
   /// Every piece of every sample that the fast path takes: all its pieces between spaces and
@@ -108,10 +109,11 @@ import Testing
     #expect(answered > 1_000)
   }
 
-  @Test("marks, joiners, regional indicators and Hangul go through grapheme clusters")
+  @Test("marks, joiners, regional indicators and conjoining jamo go through grapheme clusters")
   func joiningScalarsTakeTheSlowPath() {
     let primary = shaper.primaryFont(for: TextStyle(size: 17))
-    for piece in ["e\u{301}", "👩‍💻", "🇫🇷", "한국어", "a\u{200D}b", "\u{5D1}\u{5BC}", "か\u{3099}"] {
+    let jamo = ["\u{1112}\u{1161}\u{11AB}", "가\u{11A8}", "\u{1100}각", "각\u{302E}"]
+    for piece in ["e\u{301}", "👩‍💻", "🇫🇷", "a\u{200D}b", "\u{5D1}\u{5BC}", "か\u{3099}"] + jamo {
       var units = TextItemizer.Units()
       let fast = units.collectScalars(of: Substring(piece), primary: primary.font) {
         shaper.font(for: $0, primary: primary)
