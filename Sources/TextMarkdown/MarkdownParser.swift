@@ -97,7 +97,7 @@ public enum MarkdownParser {
   /// any case. Its text is then the Markdown itself, indentation and trailing white space
   /// included, in one run of the base style, without the copies, the parse and the UTF-8
   /// validation of a `String` made again.
-  @_spi(Testing) public static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     stopsPlainText.withUnsafeBufferPointer { stops in
       for index in bytes.indices {
         let byte = bytes[index]
