@@ -102,14 +102,16 @@ struct InlineRenderer {
       return
     }
     lastAttributes = attributes
-    var style = base
-    if attributes.isBold { style.weight = .bold }
-    if attributes.isItalic { style.isItalic = true }
-    if attributes.isCode { style.fontFamily = codeFamily }
-    if attributes.isStrikethrough { style.isStrikethrough = true }
-    if attributes.isSpoiler { style.isSpoiler = true }
-    if attributes.link >= 0 { style.link = links[attributes.link] }
-    runs.append(StyledText.Run(range: range, style: style))
+    // The run's style is the base's copy, changed in place: a local style passed to the run
+    // was copied again and destroyed (two of a run's three style copies, a tenth of a parse).
+    runs.append(StyledText.Run(range: range, style: base))
+    let last = runs.count - 1
+    if attributes.isBold { runs[last].style.weight = .bold }
+    if attributes.isItalic { runs[last].style.isItalic = true }
+    if attributes.isCode { runs[last].style.fontFamily = codeFamily }
+    if attributes.isStrikethrough { runs[last].style.isStrikethrough = true }
+    if attributes.isSpoiler { runs[last].style.isSpoiler = true }
+    if attributes.link >= 0 { runs[last].style.link = links[attributes.link] }
   }
 
   // MARK: - One paragraph
@@ -285,25 +287,28 @@ struct InlineRenderer {
       }
       return
     }
-    // With them, the markers come out: the paragraph is written again without them.
-    let paragraph = output[paragraphStart...]
+    // With them, the markers come out: the paragraph is written again without them. (A copy
+    // of the paragraph alone: a slice of the output made the removal copy all of the output
+    // into a buffer without the reserved capacity, which the writing then grew again.)
+    let paragraph = Array(output[paragraphStart...])
+    let paragraphEnd = output.count
     output.removeSubrange(paragraphStart...)
     var nextMarker = 0
     var isSpoiler = false
     for index in segments.indices {
       var attributes = segments[index].attributes
-      let end = index + 1 < segments.count ? segments[index + 1].start : paragraph.endIndex
+      let end = index + 1 < segments.count ? segments[index + 1].start : paragraphEnd
       var start = segments[index].start
       while nextMarker < pairedCount, markers[nextMarker] < end {
         let offset = markers[nextMarker]
         attributes.isSpoiler = isSpoiler
-        emit(paragraph[start..<offset], attributes)
+        emit(paragraph[(start - paragraphStart)..<(offset - paragraphStart)], attributes)
         isSpoiler.toggle()
         start = offset + 2
         nextMarker += 1
       }
       attributes.isSpoiler = isSpoiler
-      emit(paragraph[start..<end], attributes)
+      emit(paragraph[(start - paragraphStart)..<(end - paragraphStart)], attributes)
     }
   }
 }

@@ -60,11 +60,22 @@ public enum MarkdownParser {
 
   /// Parses Markdown, and counts the steps of the parser's loops whose length the input does
   /// not fix by itself, for the tests and fuzzing that check they stay linear.
+  ///
+  /// - Parameter plainPath: Whether a Markdown that cannot hold markup (see
+  ///   ``isPlain(_:)``) comes back as it is without being parsed; the tests and fuzzing turn
+  ///   it off to compare.
   @_spi(Testing) public static func parse(
-    _ markdown: String, base: TextStyle, codeFamily: String = "DejaVu Sans Mono"
+    _ markdown: String, base: TextStyle, codeFamily: String = "DejaVu Sans Mono",
+    plainPath: Bool = true
   ) -> (text: StyledText, work: Int) {
-    let source = MarkdownSource(markdown)
     let language = impliedLanguage(of: markdown)
+    var markdown = markdown
+    if plainPath, markdown.withUTF8(isPlain) {
+      // One line of text without markup: the text is the Markdown, in the base style.
+      let run = StyledText.Run(range: 0..<markdown.utf8.count, style: base)
+      return (StyledText(string: markdown, runs: [run], impliedLanguage: language), 0)
+    }
+    let source = MarkdownSource(markdown)
     if source.paragraphs.isEmpty {
       // Only white space: one run.
       let run = StyledText.Run(range: 0..<source.bytes.count, style: base)
@@ -79,6 +90,45 @@ public enum MarkdownParser {
     let text = renderer.render()
     return (text, renderer.work)
   }
+
+  /// Whether the Markdown is one line whose inline parse changes nothing: it holds none of
+  /// the bytes that start inline syntax or end a line (`` ` ``, `\\`, `&`, `<`, `*`, `_`, `~`,
+  /// `[`, `]`, `!`, `|`, `@`, line feed, carriage return, NUL), no `://` and no `www.` in
+  /// any case. Its text is then the Markdown itself, indentation and trailing white space
+  /// included, in one run of the base style, without the copies, the parse and the UTF-8
+  /// validation of a `String` made again.
+  package static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    stopsPlainText.withUnsafeBufferPointer { stops in
+      for index in bytes.indices {
+        let byte = bytes[index]
+        guard stops[Int(byte)] else { continue }
+        switch byte {
+        case UInt8(ascii: ":"):
+          // A URL autolink needs "://" (its scheme is read backwards from the colon).
+          if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"),
+            bytes[index + 2] == UInt8(ascii: "/")
+          {
+            return false
+          }
+        case UInt8(ascii: "."):
+          // A "www." autolink, in any case.
+          if index >= 3, bytes[(index - 3)..<index].allSatisfy({ $0 | 0x20 == UInt8(ascii: "w") }) {
+            return false
+          }
+        default: return false
+        }
+      }
+      return true
+    }
+  }
+
+  /// The bytes ``isPlain(_:)`` looks at: those that stop it, and `:` and `.`, which do when an
+  /// autolink could start there.
+  private static let stopsPlainText: [Bool] = {
+    var table = [Bool](repeating: false, count: 256)
+    for byte in "`\\&<*_~[]!|@\n\r\0:.".utf8 { table[Int(byte)] = true }
+    return table
+  }()
 
   /// The language the script of the Markdown's first 4 KB implies (kana: `"ja"`, else
   /// Hangul: `"ko"`), read from the Markdown as written rather than from its text.

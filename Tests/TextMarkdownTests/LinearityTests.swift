@@ -4,7 +4,7 @@ import TextLayout
 
 /// The parser's work grows linearly with its input on the patterns that make Markdown parsers
 /// quadratic: counted steps of every loop whose length the input does not fix by itself
-/// (``MarkdownParser/parse(_:base:codeFamily:)``), not seconds.
+/// (``MarkdownParser/parse(_:base:codeFamily:plainPath:)``), not seconds.
 @Suite struct LinearityTests {
   static let base = TextStyle(fontFamily: "DejaVu Sans", size: 17)
 

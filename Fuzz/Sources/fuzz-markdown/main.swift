@@ -12,6 +12,7 @@ import TextLayout
 // 2. The same text and styles as cmark-gfm 0.29's own tree (the oracle), on one line after
 //    "x " (so that no block starts), without `|` (cmark knows no spoilers), where both read
 //    every character's punctuation class alike (cmark-gfm's table is of an older Unicode).
+// 3. The same text from the plain path (Markdown without markup, not parsed) as from the parse.
 
 let base = TextStyle(fontFamily: "Fuzz Sans", size: 17)
 let codeFamily = "Fuzz Mono"
@@ -48,6 +49,13 @@ func fuzzMarkdown(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         "\(repeatedWork) steps for \(repeated.utf8.count) bytes of \(markdown.debugDescription)"
           + " repeated")
     }
+  }
+  // 3. Markdown without markup comes back as it is without a parse: as the parse gives it.
+  guard
+    MarkdownParser.parse(markdown, base: base, codeFamily: codeFamily, plainPath: false).text
+      == text
+  else {
+    fatalError("the plain path differs from the parse: \(markdown.debugDescription)")
   }
   // Markup only takes away: the text holds no more bytes than the Markdown, each NUL counted
   // as the U+FFFD it becomes.

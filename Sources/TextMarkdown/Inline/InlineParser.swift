@@ -51,8 +51,8 @@ struct InlineParser {
       }
       processEmphasis(above: -1, bytes)
     }
-    let (events, hasAt) = events()
-    return hasAt ? linkingEmails(in: events) : events
+    let events = events()
+    return mayHoldEmail ? linkingEmails(in: events) : events
   }
 
   // MARK: - One inline
@@ -94,23 +94,26 @@ struct InlineParser {
   private mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
     let start = position
     var end = position + 1
-    while end < bytes.count {
-      let byte = bytes[end]
-      if Self.isSpecial[Int(byte)] {
-        // An autolink can start only at "www." after a space or `*_~(`, or at "://".
-        if byte == UInt8(ascii: "w") {
-          if mayStartWWW(at: end, bytes) { break }
-        } else if byte == UInt8(ascii: ":") {
-          if end + 2 < bytes.count, bytes[end + 1] == UInt8(ascii: "/"),
-            bytes[end + 2] == UInt8(ascii: "/")
-          {
+    // Read through a pointer: the static array's subscript checked its bounds at every byte.
+    Self.isSpecial.withUnsafeBufferPointer { isSpecial in
+      while end < bytes.count {
+        let byte = bytes[end]
+        if isSpecial[Int(byte)] {
+          // An autolink can start only at "www." after a space or `*_~(`, or at "://".
+          if byte == UInt8(ascii: "w") {
+            if mayStartWWW(at: end, bytes) { break }
+          } else if byte == UInt8(ascii: ":") {
+            if end + 2 < bytes.count, bytes[end + 1] == UInt8(ascii: "/"),
+              bytes[end + 2] == UInt8(ascii: "/")
+            {
+              break
+            }
+          } else {
             break
           }
-        } else {
-          break
         }
+        end += 1
       }
-      end += 1
     }
     tokens.append(InlineToken(.text, start, end))
     position = end
