@@ -54,6 +54,16 @@ final class LayoutContext {
     }
   }
 
+  /// Whether two runs of the text as shaped select the same fonts at the same size
+  /// (``TextStyle/hasSameFont(as:)``): a link, a spoiler or a color changes no glyph, and the
+  /// pieces of both runs are measured alike in one shaper call.
+  func shapeAlike(_ run: Int, _ other: Int) -> Bool {
+    run == other
+      || shapingText.runs.withUnsafeBufferPointer {
+        $0[run].style.hasSameFont(as: $0[other].style)
+      }
+  }
+
   /// The text's length in UTF-8 bytes.
   var count: Int { text.string.utf8.count }
 
