@@ -20,6 +20,8 @@ package final class RecordingBackend: TextShaper, BatchMeasuringShaper, UnicodeA
     package var shapeCalls = 0
     /// The number of pieces measured.
     package var measureCalls = 0
+    /// The number of calls that measured a batch of pieces.
+    package var batchCalls = 0
   }
 
   /// Creates a recorder around a shaper and an analyzer.
@@ -52,6 +54,7 @@ package final class RecordingBackend: TextShaper, BatchMeasuringShaper, UnicodeA
     into measures: inout [ShapedMeasure]
   ) {
     record(upTo: pieces.map(\.upperBound).max() ?? 0, pieces: pieces.count, in: \.measureCalls)
+    state.withLock { $0.batchCalls += 1 }
     shaper.measureBatch(
       pieces, in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
   }

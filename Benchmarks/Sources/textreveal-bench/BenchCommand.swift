@@ -6,8 +6,9 @@ import Foundation
 /// `textreveal-bench memory-child ours|peer --corpus FILE` is the child process of the memory
 /// benchmark; `textreveal-bench profile NAME --corpus FILE [--repetitions N]` runs only our
 /// engine, for a profiler (perf or callgrind), NAME one of truncation-check, full-layout,
-/// first-time-check, first-time-measure, first-time-full-layout, markdown-check, list-rows,
-/// list-first, list-warm, list-relayout.
+/// first-time-check, first-time-measure, first-time-full-layout, markdown-check,
+/// markdown-styled-check (the check of the parsed Markdown alone), markdown-plain-check (the
+/// same texts plain), list-rows, list-first, list-warm, list-relayout.
 /// `textreveal-bench scaling-child NAME --size N [--repetitions N]` is the child process of a
 /// scaling benchmark (see ``Scaling``).
 @main

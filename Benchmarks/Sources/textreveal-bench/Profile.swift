@@ -34,6 +34,23 @@ enum Profile {
       output("profile \(benchmark) checksum=\(checksum)")
       return
     }
+    if benchmark == "markdown-styled-check" || benchmark == "markdown-plain-check" {
+      // The 3-line check of the parsed Markdown, or of the same text plain: after a warming
+      // pass, only ``checks(_:ours:)`` runs, so that a profiler can keep its samples apart.
+      let texts = corpus.texts.compactMap { text -> StyledText? in
+        guard let styled = try? ours.parse(Suite.markdown(for: text.string)),
+          styled.string == text.string
+        else { return nil }
+        return benchmark == "markdown-styled-check"
+          ? styled : StyledText(styled.string, style: ours.style)
+      }
+      for text in texts {
+        checksum &+= (try? ours.engine.measure(text, configuration: ours.limited))?.lineCount ?? 0
+      }
+      for _ in 0..<repetitions { checksum &+= checks(texts, ours: ours) }
+      output("profile \(benchmark) checksum=\(checksum)")
+      return
+    }
     if benchmark == "markdown-check" || benchmark == "markdown-parse" {
       let sources = corpus.texts.map { Suite.markdown(for: $0.string) }
       for _ in 0...repetitions {
@@ -81,5 +98,13 @@ enum Profile {
   @inline(never)
   static func relayout(_ list: ExpandingList<Int>, suite: Suite, engine: TextLayoutEngine) -> Int {
     Int((try? suite.layoutList(list, engine: engine, screenOnly: true))?.size.height ?? 0)
+  }
+
+  /// One 3-line check of each text (see the `markdown-styled-check` profile).
+  @inline(never)
+  static func checks(_ texts: [StyledText], ours: OurEngine) -> Int {
+    texts.reduce(0) {
+      $0 &+ ((try? ours.engine.measure($1, configuration: ours.limited))?.lineCount ?? 0)
+    }
   }
 }

@@ -71,8 +71,12 @@ extension LayoutContext {
     _ body: (_ piece: Range<Int>, _ run: Int, _ level: UInt8, _ hanging: Hanging) -> Void
   ) {
     // Most segments lie in one style run and one level run: the cuts below are then only where
-    // the content ends, with no run to look up.
-    if text.runs.count == 1
+    // the content ends. In a text of many runs (Markdown's bold, code, links, spoilers) the
+    // run is found by one bisection, without the style and level lookups of the cut below.
+    let (run, isOneRun) =
+      text.runs.count == 1
+      ? (0, true) : runIndex(at: range.lowerBound, holdingUpTo: range.upperBound) ?? (0, false)
+    if isOneRun
       && (levels.isEmpty
         || levels.count == 1 && levels[0].range.lowerBound <= range.lowerBound
           && levels[0].range.upperBound >= range.upperBound)
@@ -80,10 +84,12 @@ extension LayoutContext {
       let level = levels.first?.level ?? 0
       let isInside = contentEnd > range.lowerBound && contentEnd < range.upperBound
       if isInside && level == paragraphLevel && (!levels.isEmpty || paragraphLevel == 0) {
-        body(range, 0, level, .trailingSpaces)
+        body(range, run, level, .trailingSpaces)
       } else {
-        if contentEnd > range.lowerBound { body(range.lowerBound..<contentEnd, 0, level, .none) }
-        if contentEnd < range.upperBound { body(contentEnd..<range.upperBound, 0, level, .all) }
+        if contentEnd > range.lowerBound {
+          body(range.lowerBound..<contentEnd, run, level, .none)
+        }
+        if contentEnd < range.upperBound { body(contentEnd..<range.upperBound, run, level, .all) }
       }
       return
     }

@@ -38,6 +38,32 @@ final class LayoutContext {
     self.limit = configuration.lineLimit.count
   }
 
+  /// The index of the run holding a UTF-8 offset, as ``StyledText/runIndex(at:)`` finds it,
+  /// and whether that run also holds `end - 1`; nil past the last run. The runs are read
+  /// through a pointer, in place, so that no run (and no style's references) is copied.
+  func runIndex(at offset: Int, holdingUpTo end: Int) -> (run: Int, holdsAll: Bool)? {
+    text.runs.withUnsafeBufferPointer { runs in
+      var low = 0
+      var high = runs.count
+      while low < high {
+        let mid = (low + high) / 2
+        if runs[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
+      }
+      guard low < runs.count else { return nil }
+      return (low, runs[low].range.upperBound >= end)
+    }
+  }
+
+  /// Whether two runs of the text as shaped select the same fonts at the same size
+  /// (``TextStyle/hasSameFont(as:)``): a link, a spoiler or a color changes no glyph, and the
+  /// pieces of both runs are measured alike in one shaper call.
+  func shapeAlike(_ run: Int, _ other: Int) -> Bool {
+    run == other
+      || shapingText.runs.withUnsafeBufferPointer {
+        $0[run].style.hasSameFont(as: $0[other].style)
+      }
+  }
+
   /// The text's length in UTF-8 bytes.
   var count: Int { text.string.utf8.count }
 

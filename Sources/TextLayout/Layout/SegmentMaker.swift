@@ -124,7 +124,7 @@ struct SegmentMaker {
   }
 
   /// Measures the window's next segments (at least one, and a batch of those that follow
-  /// without a tab) in one shaper call for each stretch of pieces with one style and level.
+  /// without a tab) in one shaper call for each stretch of pieces with one font and level.
   private mutating func measureBatch(_ analysis: inout WindowAnalysis, budget: Int, floor: Int) {
     let first = analysis.segments.count
     let batchStart = analysis.segmentStart(at: first)
@@ -255,12 +255,12 @@ struct SegmentMaker {
       batch.ranges.append(pair.before.lowerBound..<pair.after.upperBound)
     }
     guard !batch.pairs.isEmpty else { return }
-    // One shaper call for each stretch of pairs with one run and level.
+    // One shaper call for each stretch of pairs with one font and level.
     var stretch = 0
     while stretch < batch.pairs.count {
       let (_, run, level, _, rangeStart) = batch.pairs[stretch]
       var next = stretch
-      while next < batch.pairs.count && batch.pairs[next].run == run
+      while next < batch.pairs.count && context.shapeAlike(batch.pairs[next].run, run)
         && batch.pairs[next].level == level
       {
         next += 1
@@ -336,8 +336,8 @@ struct SegmentMaker {
   }
 
   /// Measures the batch's pieces into its measures, in order: one shaper call for each
-  /// stretch of pieces with one style and one level; a run of tabs gets its style's font
-  /// metrics and no advance.
+  /// stretch of pieces with one font (``LayoutContext/shapeAlike(_:_:)``) and one level; a
+  /// run of tabs gets its style's font metrics and no advance.
   private func measurePieces(_ batch: inout MeasureBatch) {
     let pieces = batch.pieces
     var stretch = 0
@@ -354,7 +354,7 @@ struct SegmentMaker {
       }
       var next = stretch
       batch.ranges.removeAll(keepingCapacity: true)
-      while next < pieces.count && pieces[next].cut.run == cut.run
+      while next < pieces.count && context.shapeAlike(pieces[next].cut.run, cut.run)
         && pieces[next].cut.level == cut.level && !pieces[next].cut.isTab
       {
         batch.ranges.append(pieces[next].cut.range)
