@@ -67,9 +67,7 @@ import CHarfBuzz
   {
     withPiece(text, style: style, isRightToLeft: isRightToLeft) { bytes, key, hash, primary in
       let found = state.withLock { state in
-        state.shapes.value(for: bytes, key: key, hash: hash).map {
-          state.shapes.glyphs.shapedText($0.piece, measure: $0.measure)
-        }
+        state.shapes.shapedText(for: bytes, key: key, hash: hash)
       }
       if let found { return found }
       return arenas.withArena { arena in
@@ -213,11 +211,10 @@ import CHarfBuzz
       state.withLock { state in
         for (index, piece) in pieces.enumerated() {
           let bytes = UnsafeBufferPointer(rebasing: text[piece])
-          if let found = state.shapes.value(
-            for: bytes, key: keys[index].key, hash: keys[index].hash)
+          if let found = state.shapes.store(
+            for: bytes, key: keys[index].key, hash: keys[index].hash, into: &storage)
           {
-            stored.append(
-              state.shapes.glyphs.store(found.piece, measure: found.measure, into: &storage))
+            stored.append(found)
           } else {
             stored.append(Self.missingPiece)
             misses += 1

@@ -147,9 +147,13 @@ struct ShapeCache {
     }
   }
 
-  /// A result found in the cache: where its glyphs lie, and its measure.
-  struct Found {
-    var piece: Glyphs.Piece
+  /// A piece the narrow ``Glyphs`` cannot hold (more than 65,535 bytes, or a position beyond
+  /// 16 bits, as a stack of thousands of combining marks has), kept whole in ``wide``.
+  private struct WideEntry {
+    var hash: UInt64
+    var key: Key
+    var bytes: [UInt8]
+    var piece: GlyphArena.Piece
     var measure: ShapedMeasure
   }
 
@@ -172,6 +176,14 @@ struct ShapeCache {
   private var text: [UInt8] = []
   /// The glyphs of every cached piece, in font units.
   private(set) var glyphs = Glyphs()
+  /// The pieces the narrow glyphs cannot hold, and their glyphs as shaped: only hostile or
+  /// unusual text has them, so a few are kept, found by a linear search, and all are dropped
+  /// when one more would pass ``wideLimit`` entries or ``wideGlyphLimit`` glyphs. Without
+  /// them such a piece was shaped again at every layout (an 80 KB grapheme: 50 ms each time).
+  private var wideEntries: [WideEntry] = []
+  private var wide = GlyphArena()
+  static let wideLimit = 8
+  static let wideGlyphLimit = 1 << 20
   /// The number of entries at which the cache starts over.
   let limit: Int
   /// The number of glyphs at which the cache starts over: about 20 MB of glyphs and clusters.
@@ -182,7 +194,8 @@ struct ShapeCache {
     slots = Array(repeating: 0, count: 1024)
   }
 
-  var count: Int { entries.count }
+  /// The number of pieces cached, wide ones included.
+  var count: Int { entries.count + wideEntries.count }
 
   /// A hash of a piece's bytes and key, the same for equal inputs within one process.
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>, key: Key) -> UInt64 {
@@ -224,20 +237,46 @@ struct ShapeCache {
     return product.high ^ product.low
   }
 
-  /// The result cached for these bytes and key.
-  func value(
+  /// The result cached for these bytes and key, as shaped text.
+  func shapedText(
     for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
-  ) -> Found? {
-    index(of: bytes, key: key, hash: hash).map {
-      Found(piece: entries[$0].piece, measure: measure(at: $0))
+  ) -> ShapedText? {
+    if let index = index(of: bytes, key: key, hash: hash) {
+      return glyphs.shapedText(entries[index].piece, measure: measure(at: index))
     }
+    guard let wide = wideIndex(of: bytes, key: key, hash: hash) else { return nil }
+    return self.wide.shapedText(wideEntries[wide].piece, measure: wideEntries[wide].measure)
+  }
+
+  /// Copies the result cached for these bytes and key into a layout's glyph storage.
+  func store(
+    for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64,
+    into storage: inout GlyphStorage
+  ) -> StoredPiece? {
+    if let index = index(of: bytes, key: key, hash: hash) {
+      return glyphs.store(entries[index].piece, measure: measure(at: index), into: &storage)
+    }
+    guard let wide = wideIndex(of: bytes, key: key, hash: hash) else { return nil }
+    return self.wide.store(
+      wideEntries[wide].piece, measure: wideEntries[wide].measure, into: &storage)
   }
 
   /// The measure of the result cached for these bytes and key.
   func measure(
     for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
   ) -> ShapedMeasure? {
-    index(of: bytes, key: key, hash: hash).map { measure(at: $0) }
+    if let index = index(of: bytes, key: key, hash: hash) { return measure(at: index) }
+    return wideIndex(of: bytes, key: key, hash: hash).map { wideEntries[$0].measure }
+  }
+
+  /// The index of the wide entry for these bytes and key.
+  private func wideIndex(
+    of bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
+  ) -> Int? {
+    guard !wideEntries.isEmpty else { return nil }
+    return wideEntries.firstIndex {
+      $0.hash == hash && $0.key == key && $0.bytes.elementsEqual(bytes)
+    }
   }
 
   /// The measure of an entry, as it was inserted: its tail's measure with the entry's own
@@ -295,22 +334,29 @@ struct ShapeCache {
     }
   }
 
-  /// Caches a piece shaped into `shaped`, unless one is cached for these bytes and key already
-  /// or it does not fit the cache's narrow types (a piece of more than 65,535 bytes, a glyph
-  /// or position beyond 16 bits, see ``Glyphs``); starts over when the cache holds ``limit``
-  /// entries or ``glyphLimit`` glyphs.
+  /// Caches a piece shaped into `shaped`, unless one is cached for these bytes and key
+  /// already; starts over when the cache holds ``limit`` entries or ``glyphLimit`` glyphs. A
+  /// piece that does not fit the cache's narrow types (more than 65,535 bytes, a glyph or
+  /// position beyond 16 bits, see ``Glyphs``) is kept whole with the few wide ones.
   mutating func insert(
     _ piece: GlyphArena.Piece, of shaped: GlyphArena, measure: ShapedMeasure,
     for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
   ) {
-    if index(of: bytes, key: key, hash: hash) != nil { return }
+    if index(of: bytes, key: key, hash: hash) != nil
+      || wideIndex(of: bytes, key: key, hash: hash) != nil
+    {
+      return
+    }
     let edges = measure.directEdges
     guard let textCount = UInt16(exactly: bytes.count),
       let firstGlyph = UInt16(exactly: edges?.firstGlyph ?? 0),
       let firstUnits = Int16(exactly: edges?.firstUnits ?? 0),
       let lastGlyph = UInt16(exactly: edges?.lastGlyph ?? 0),
       let lastUnits = Int16(exactly: edges?.lastUnits ?? 0)
-    else { return }
+    else {
+      insertWide(piece, of: shaped, measure: measure, for: bytes, key: key, hash: hash)
+      return
+    }
     if entries.count >= limit || glyphs.glyphCount >= Self.glyphLimit || keys.count >= UInt16.max
       || tails.count >= UInt16.max
     {
@@ -322,7 +368,10 @@ struct ShapeCache {
       text.reserveCapacity(2048)
       glyphs.reserveInitialCapacity()
     }
-    guard let stored = glyphs.append(piece, of: shaped) else { return }
+    guard let stored = glyphs.append(piece, of: shaped) else {
+      insertWide(piece, of: shaped, measure: measure, for: bytes, key: key, hash: hash)
+      return
+    }
     entries.append(
       Entry(
         hash: hash, advance: measure.advance, hangingAdvance: measure.hangingAdvance,
@@ -333,6 +382,26 @@ struct ShapeCache {
         lastUnits: lastUnits, flags: Flags(measure)))
     text.append(contentsOf: bytes)
     place(entries.count - 1)
+  }
+
+  /// Keeps a piece the narrow glyphs cannot hold, dropping the wide ones kept before when it
+  /// would pass ``wideLimit`` or ``wideGlyphLimit``.
+  private mutating func insertWide(
+    _ piece: GlyphArena.Piece, of shaped: GlyphArena, measure: ShapedMeasure,
+    for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
+  ) {
+    let glyphCount = piece.runs.reduce(0) { $0 + shaped.runs[$1].glyphs.count }
+    guard glyphCount <= Self.wideGlyphLimit else { return }
+    if wideEntries.count >= Self.wideLimit
+      || wide.glyphs.count + glyphCount > Self.wideGlyphLimit
+    {
+      wideEntries.removeAll(keepingCapacity: true)
+      wide.removeAll()
+    }
+    wideEntries.append(
+      WideEntry(
+        hash: hash, key: key, bytes: Array(bytes), piece: wide.append(piece, of: shaped),
+        measure: measure))
   }
 
   /// The index of a measure's tail in ``tails``, added (with its measure) when new.
@@ -386,6 +455,8 @@ struct ShapeCache {
     tailIndices.removeAll(keepingCapacity: true)
     text.removeAll(keepingCapacity: true)
     glyphs.removeAll()
+    wideEntries.removeAll(keepingCapacity: true)
+    wide.removeAll()
     for index in slots.indices { slots[index] = 0 }
   }
 

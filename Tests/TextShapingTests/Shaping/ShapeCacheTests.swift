@@ -90,13 +90,54 @@ import Testing
     #expect(Self.bits(hit) == Self.bits(miss))
   }
 
-  @Test("a piece longer than 65,535 bytes is shaped again, not cached, with the same result")
-  func longPiece() {
+  /// A text the narrow glyphs cannot hold, named for the test's output.
+  struct WideText: CustomTestStringConvertible, Sendable {
+    var testDescription: String
+    var text: String
+  }
+
+  @Test(
+    "a piece the narrow glyphs cannot hold is cached whole, and a hit gives the miss's result",
+    arguments: [
+      WideText(
+        testDescription: "65,600 bytes of Latin",
+        text: String(repeating: "abcdefgh", count: 8_200)),
+      WideText(
+        testDescription: "one grapheme of 40,000 combining marks (80 KB)",
+        text: "a" + String(repeating: "\u{301}", count: 40_000)),
+      WideText(
+        testDescription: "2,000 stacked marks: a short piece whose offsets pass 16 bits",
+        text: "x" + String(repeating: "\u{301}", count: 2_000)),
+    ])
+  func widePiece(wide: WideText) throws {
+    let text = wide.text
     let shaper = HarfBuzzShaper()
-    let text = Substring(String(repeating: "abcdefgh", count: 8_200))
-    let first = shaper.shape(text, style: style, isRightToLeft: false)
-    #expect(shaper.state.withLock { $0.shapes.count } == 0)
-    let second = shaper.shape(text, style: style, isRightToLeft: false)
-    #expect(Self.bits(second) == Self.bits(first))
+    let miss = shaper.shape(Substring(text), style: style, isRightToLeft: false)
+    #expect(shaper.state.withLock { $0.shapes.count } == 1)
+    if text.utf8.count < 65_536 && text.hasPrefix("x") {
+      // The case is what it says: an offset no Int16 holds, in points at this size.
+      let units = miss.runs.flatMap(\.offsets).map { abs($0.y) * 2048 / style.size }
+      try #require(units.contains { $0 > Double(Int16.max) })
+    }
+    let hit = shaper.shape(Substring(text), style: style, isRightToLeft: false)
+    #expect(shaper.state.withLock { $0.shapes.count } == 1)
+    #expect(Self.bits(hit) == Self.bits(miss))
+
+    let measuring = HarfBuzzShaper()
+    let missed = measuring.measure(Substring(text), style: style, isRightToLeft: false)
+    let found = measuring.measure(Substring(text), style: style, isRightToLeft: false)
+    #expect(measuring.state.withLock { $0.shapes.count } == 1)
+    #expect(Self.bits(found) == Self.bits(missed))
+    #expect(missed.advance.bitPattern == miss.advance.bitPattern)
+  }
+
+  @Test("the wide pieces are bounded: a ninth drops the eight before it")
+  func widePiecesBounded() {
+    let shaper = HarfBuzzShaper()
+    for index in 0..<9 {
+      let text = Substring(String(repeating: "ab", count: 33_000) + String(index))
+      _ = shaper.measure(text, style: style, isRightToLeft: false)
+    }
+    #expect(shaper.state.withLock { $0.shapes.count } == 1)
   }
 }
