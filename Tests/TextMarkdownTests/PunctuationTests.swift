@@ -19,6 +19,21 @@ private func cmarkIsSpace(_ scalar: Int32) -> Int32
     }
   }
 
+  @Test("punctuation is exactly the P categories beyond ASCII, letter ranges answered early too")
+  func punctuationCategories() {
+    let categories: Set<Unicode.GeneralCategory> = [
+      .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+      .initialPunctuation, .finalPunctuation, .otherPunctuation,
+    ]
+    for value in UInt32(0x80)..<0x11_0000 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      #expect(
+        InlineCharacters.isUnicodePunctuation(value)
+          == categories.contains(scalar.properties.generalCategory),
+        "U+\(String(value, radix: 16))")
+    }
+  }
+
   @Test("punctuation is cmark-gfm's but for characters newer than its Unicode table")
   func punctuation() {
     var differences: [Unicode.Scalar] = []

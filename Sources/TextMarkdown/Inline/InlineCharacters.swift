@@ -41,6 +41,15 @@ enum InlineCharacters {
   /// The punctuation of the flanking rules: ASCII punctuation, or a scalar of a P category.
   static func isUnicodePunctuation(_ scalar: UInt32) -> Bool {
     if scalar < 0x80 { return isPunctuation(UInt8(scalar)) }
+    switch scalar {
+    // The letters of Greek, Cyrillic, Hebrew, Arabic, kana, CJK and Hangul, which hold no
+    // punctuation, are answered without the general category (some 160 instructions; a
+    // marked word in those scripts asks about its first and last letter).
+    case 0x0388...0x03FF, 0x0400...0x052F, 0x05D0...0x05EA, 0x0620...0x064A, 0x3041...0x3096,
+      0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+      return false
+    default: break
+    }
     guard let value = Unicode.Scalar(scalar) else { return false }
     switch value.properties.generalCategory {
     case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
