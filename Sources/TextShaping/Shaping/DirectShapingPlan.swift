@@ -356,6 +356,24 @@ final class DirectShapingPlan: Sendable {
     glyphs: UnsafeMutableBufferPointer<UInt32>, clusters: UnsafeMutableBufferPointer<UInt32>,
     positions: UnsafeMutableBufferPointer<PairPositioning.Position>
   ) -> Int? {
+    var edges: (first: Int32, last: Int32) = (0, 0)
+    return shape(
+      bytes, range: range, font: font, glyphs: glyphs, clusters: clusters,
+      positions: positions, edgeAdvances: &edges)
+  }
+
+  /// ``shape(_:range:font:glyphs:clusters:positions:)``, also giving the advances of the
+  /// first and the last glyph before kerning: each one's advance alone
+  /// (``ShapedMeasure/DirectEdges``), which the font would otherwise be asked for again.
+  ///
+  /// - Parameter edgeAdvances: Set to the first and last glyphs' advances in font units when
+  ///   the run is shaped and holds a glyph; left alone otherwise.
+  func shape(
+    _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: OpaquePointer,
+    glyphs: UnsafeMutableBufferPointer<UInt32>, clusters: UnsafeMutableBufferPointer<UInt32>,
+    positions: UnsafeMutableBufferPointer<PairPositioning.Position>,
+    edgeAdvances: inout (first: Int32, last: Int32)
+  ) -> Int? {
     var count = 0
     var offset = range.lowerBound
     while offset < range.upperBound {
@@ -400,6 +418,7 @@ final class DirectShapingPlan: Sendable {
       positions[index].xOffset = 0
       positions[index].yOffset = 0
     }
+    edgeAdvances = (positions[0].xAdvance, positions[count - 1].xAdvance)
     if !kerning.isEmpty {
       kerning.apply(
         glyphs: UnsafeMutableBufferPointer(rebasing: glyphs[0..<count]),
