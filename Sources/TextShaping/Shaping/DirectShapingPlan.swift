@@ -31,16 +31,21 @@ final class DirectShapingPlan: Sendable {
   private let ligatureSeconds: [UInt32: [UInt32]]
   private let glyphCount: Int
   private let kerning: PairPositioning
+  /// The face's glyphs whose shaping may depend on the glyph after them, in any script and
+  /// language (``DirectShapingPlans/mayKern(after:font:)``), kept with the plan so that a
+  /// miss shaped directly asks nothing else of its face.
+  let neighborSensitive: NeighborSensitiveGlyphs
 
   private init(
     excluded: [UInt64], ligatureStarts: [UInt64], ligatureSeconds: [UInt32: [UInt32]],
-    glyphCount: Int, kerning: PairPositioning
+    glyphCount: Int, kerning: PairPositioning, neighborSensitive: NeighborSensitiveGlyphs
   ) {
     self.excluded = excluded
     self.ligatureStarts = ligatureStarts
     self.ligatureSeconds = ligatureSeconds
     self.glyphCount = glyphCount
     self.kerning = kerning
+    self.neighborSensitive = neighborSensitive
   }
 
   /// The features HarfBuzz 6 turns on for left-to-right horizontal text with its default
@@ -228,7 +233,8 @@ final class DirectShapingPlan: Sendable {
     }
     return DirectShapingPlan(
       excluded: excluded, ligatureStarts: ligatureStarts, ligatureSeconds: seconds,
-      glyphCount: glyphCount, kerning: kerning)
+      glyphCount: glyphCount, kerning: kerning,
+      neighborSensitive: DirectShapingPlans.neighborSensitiveGlyphs(face: face, file: file))
   }
 
   /// The glyphs a direct run can hold in each face (see ``make(face:file:script:language:)``).

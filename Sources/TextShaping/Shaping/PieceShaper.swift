@@ -122,7 +122,7 @@ struct PieceShaper {
     var measure = ShapedMeasure(
       advance: sums.advance, hangingAdvance: sums.hanging, ascent: metrics.ascent,
       descent: metrics.descent, lineGap: metrics.lineGap, uncoveredCharacterCount: 0)
-    measure.mayKernWithNext = directPlans.mayKern(after: lastGlyph, font: item.font)
+    measure.mayKernWithNext = plan.neighborSensitive.contains(lastGlyph)
     measure.directEdges = ShapedMeasure.DirectEdges(
       scale: scale, plan: planNumber,
       first: (
