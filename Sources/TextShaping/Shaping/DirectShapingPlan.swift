@@ -328,6 +328,27 @@ final class DirectShapingPlan: Sendable {
   @inline(__always)
   static func isPlain(_ value: UInt32) -> Bool {
     if value < 0x80 { return value >= 0x20 && value < 0x7F }
+    return isCommonLetter(value) || isPlainByProperties(value)
+  }
+
+  /// Letters of the scripts most text is in (Latin-1 and Latin Extended-A, Greek, Cyrillic,
+  /// kana, the CJK ideographs of Unicode 6.1, Hangul syllables): every one assigned, none a
+  /// mark, a format character or one that HarfBuzz joins to another, so plain without the
+  /// general category lookup. `DirectShapingTests` holds the ranges to
+  /// ``isPlainByProperties(_:)``.
+  @inline(__always)
+  static func isCommonLetter(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x00C0...0x00D6, 0x00D8...0x00F6, 0x00F8...0x017F, 0x0391...0x03A1, 0x03A3...0x03A9,
+      0x03B1...0x03C9, 0x0410...0x044F, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FCC,
+      0xAC00...0xD7A3:
+      true
+    default: false
+    }
+  }
+
+  /// ``isPlain(_:)`` for a scalar outside ASCII, from its value and general category.
+  static func isPlainByProperties(_ value: UInt32) -> Bool {
     switch value {
     case 0x00AD, 0x034F, 0x061C, 0x1100...0x11FF, 0x17B4...0x17B5, 0x180B...0x180F,
       0x200B...0x200F, 0x202A...0x202E, 0x2044, 0x2060...0x206F, 0x3164, 0xA960...0xA97F,

@@ -247,6 +247,17 @@ import Testing
     #expect((glyphs < word.count) == !isTaken)
   }
 
+  @Test("the common letters taken as plain without a lookup are plain by their properties")
+  func commonLetters() {
+    var count = 0
+    for value in UInt32(0x80)..<0x11_0000 where DirectShapingPlan.isCommonLetter(value) {
+      #expect(DirectShapingPlan.isPlainByProperties(value), "U+\(String(value, radix: 16))")
+      count += 1
+    }
+    // Latin-1 and Extended-A, Greek, Cyrillic, kana, ideographs and Hangul.
+    #expect(count == 23 + 31 + 136 + 17 + 7 + 25 + 64 + 86 + 90 + 20_941 + 11_172)
+  }
+
   /// A measure's fields, bit for bit, with what it knows of its edges, as text to compare.
   static func describe(_ measure: ShapedMeasure) -> String {
     var parts = [
