@@ -31,16 +31,21 @@ final class DirectShapingPlan: Sendable {
   private let ligatureSeconds: [UInt32: [UInt32]]
   private let glyphCount: Int
   private let kerning: PairPositioning
+  /// The face's glyphs whose shaping may depend on the glyph after them, in any script and
+  /// language (``DirectShapingPlans/mayKern(after:font:)``), kept with the plan so that a
+  /// miss shaped directly asks nothing else of its face.
+  let neighborSensitive: NeighborSensitiveGlyphs
 
   private init(
     excluded: [UInt64], ligatureStarts: [UInt64], ligatureSeconds: [UInt32: [UInt32]],
-    glyphCount: Int, kerning: PairPositioning
+    glyphCount: Int, kerning: PairPositioning, neighborSensitive: NeighborSensitiveGlyphs
   ) {
     self.excluded = excluded
     self.ligatureStarts = ligatureStarts
     self.ligatureSeconds = ligatureSeconds
     self.glyphCount = glyphCount
     self.kerning = kerning
+    self.neighborSensitive = neighborSensitive
   }
 
   /// The features HarfBuzz 6 turns on for left-to-right horizontal text with its default
@@ -228,7 +233,8 @@ final class DirectShapingPlan: Sendable {
     }
     return DirectShapingPlan(
       excluded: excluded, ligatureStarts: ligatureStarts, ligatureSeconds: seconds,
-      glyphCount: glyphCount, kerning: kerning)
+      glyphCount: glyphCount, kerning: kerning,
+      neighborSensitive: DirectShapingPlans.neighborSensitiveGlyphs(face: face, file: file))
   }
 
   /// The glyphs a direct run can hold in each face (see ``make(face:file:script:language:)``).
@@ -322,6 +328,27 @@ final class DirectShapingPlan: Sendable {
   @inline(__always)
   static func isPlain(_ value: UInt32) -> Bool {
     if value < 0x80 { return value >= 0x20 && value < 0x7F }
+    return isCommonLetter(value) || isPlainByProperties(value)
+  }
+
+  /// Letters of the scripts most text is in (Latin-1 and Latin Extended-A, Greek, Cyrillic,
+  /// kana, the CJK ideographs of Unicode 6.1, Hangul syllables): every one assigned, none a
+  /// mark, a format character or one that HarfBuzz joins to another, so plain without the
+  /// general category lookup. `DirectShapingTests` holds the ranges to
+  /// ``isPlainByProperties(_:)``.
+  @inline(__always)
+  static func isCommonLetter(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x00C0...0x00D6, 0x00D8...0x00F6, 0x00F8...0x017F, 0x0391...0x03A1, 0x03A3...0x03A9,
+      0x03B1...0x03C9, 0x0410...0x044F, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FCC,
+      0xAC00...0xD7A3:
+      true
+    default: false
+    }
+  }
+
+  /// ``isPlain(_:)`` for a scalar outside ASCII, from its value and general category.
+  static func isPlainByProperties(_ value: UInt32) -> Bool {
     switch value {
     case 0x00AD, 0x034F, 0x061C, 0x1100...0x11FF, 0x17B4...0x17B5, 0x180B...0x180F,
       0x200B...0x200F, 0x202A...0x202E, 0x2044, 0x2060...0x206F, 0x3164, 0xA960...0xA97F,
@@ -355,6 +382,24 @@ final class DirectShapingPlan: Sendable {
     _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: OpaquePointer,
     glyphs: UnsafeMutableBufferPointer<UInt32>, clusters: UnsafeMutableBufferPointer<UInt32>,
     positions: UnsafeMutableBufferPointer<PairPositioning.Position>
+  ) -> Int? {
+    var edges: (first: Int32, last: Int32) = (0, 0)
+    return shape(
+      bytes, range: range, font: font, glyphs: glyphs, clusters: clusters,
+      positions: positions, edgeAdvances: &edges)
+  }
+
+  /// ``shape(_:range:font:glyphs:clusters:positions:)``, also giving the advances of the
+  /// first and the last glyph before kerning: each one's advance alone
+  /// (``ShapedMeasure/DirectEdges``), which the font would otherwise be asked for again.
+  ///
+  /// - Parameter edgeAdvances: Set to the first and last glyphs' advances in font units when
+  ///   the run is shaped and holds a glyph; left alone otherwise.
+  func shape(
+    _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: OpaquePointer,
+    glyphs: UnsafeMutableBufferPointer<UInt32>, clusters: UnsafeMutableBufferPointer<UInt32>,
+    positions: UnsafeMutableBufferPointer<PairPositioning.Position>,
+    edgeAdvances: inout (first: Int32, last: Int32)
   ) -> Int? {
     var count = 0
     var offset = range.lowerBound
@@ -400,6 +445,7 @@ final class DirectShapingPlan: Sendable {
       positions[index].xOffset = 0
       positions[index].yOffset = 0
     }
+    edgeAdvances = (positions[0].xAdvance, positions[count - 1].xAdvance)
     if !kerning.isEmpty {
       kerning.apply(
         glyphs: UnsafeMutableBufferPointer(rebasing: glyphs[0..<count]),

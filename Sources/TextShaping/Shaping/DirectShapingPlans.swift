@@ -46,15 +46,20 @@ final class DirectShapingPlans: Sendable {
     if let known = neighborSensitive.withLock({ $0[font.id.rawValue] }) {
       return known.contains(glyph)
     }
-    let glyphs: NeighborSensitiveGlyphs
-    if let made = Self.neighborSensitiveByFile.withLock({ $0[font.file] }) {
-      glyphs = made
-    } else {
-      glyphs = NeighborSensitiveGlyphs(face: hb_font_get_face(font.harfBuzz.font))
-      Self.neighborSensitiveByFile.withLock { $0[font.file] = glyphs }
-    }
+    let glyphs = Self.neighborSensitiveGlyphs(
+      face: hb_font_get_face(font.harfBuzz.font), file: font.file)
     neighborSensitive.withLock { $0[font.id.rawValue] = glyphs }
     return glyphs.contains(glyph)
+  }
+
+  /// A face's ``NeighborSensitiveGlyphs``, made the first time the process meets its file.
+  static func neighborSensitiveGlyphs(
+    face: OpaquePointer, file: FontFileReference?
+  ) -> NeighborSensitiveGlyphs {
+    if let file, let made = neighborSensitiveByFile.withLock({ $0[file] }) { return made }
+    let glyphs = NeighborSensitiveGlyphs(face: face)
+    if let file { neighborSensitiveByFile.withLock { $0[file] = glyphs } }
+    return glyphs
   }
 
   /// The plan for runs of `script` in `language` (HarfBuzz's default language when `nil`,
@@ -82,8 +87,9 @@ final class DirectShapingPlans: Sendable {
     let key = Key(font: font.id.rawValue, script: script.rawValue, language: languageBits)
     // A stored `nil` is a decision too: the combination always goes to HarfBuzz.
     let known = plans.withLock { plans -> (plan: DirectShapingPlan?, index: Int)? in
-      for (index, entry) in plans.enumerated() where entry.key == key {
-        return (entry.plan, index)
+      // Compared in place: copying an entry would count a reference to its plan.
+      for index in plans.indices where plans[index].key == key {
+        return (plans[index].plan, index)
       }
       return nil
     }

@@ -535,6 +535,14 @@ import CHarfBuzz
       scalarFont: { self.font(for: $0, primary: primary) },
       characterStarts: &arena.characterStarts)
     {
+      if shapesMissesLean, !key.isRightToLeft,
+        let shaped = PieceShaper.shapeDirectly(
+          item, bytes: bytes, characterCount: arena.characterStarts.count,
+          size: shaping.style.size, strut: shaping.strut, language: shaping.language,
+          directPlans: directPlans, hangingStart: hangingStart, into: &arena)
+      {
+        return shaped
+      }
       return pieceShaper(
         bytes, shaping: shaping, isRightToLeft: key.isRightToLeft,
         characterStarts: arena.characterStarts

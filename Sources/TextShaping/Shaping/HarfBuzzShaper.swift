@@ -41,10 +41,15 @@ public final class HarfBuzzShaper: Sendable {
   let arenas = GlyphArenaPool()
   /// The plans of runs shaped without HarfBuzz, whose shaping is provably trivial.
   let directPlans: DirectShapingPlans
+  /// Whether a miss that is one item shaped directly takes the lean path
+  /// (``PieceShaper/shapeDirectly(_:hangingStart:into:)``); the tests hold it to the general
+  /// one.
+  let shapesMissesLean: Bool
 
   /// Creates a shaper that finds every family through Fontconfig.
   public init() {
     directPlans = DirectShapingPlans(isEnabled: true)
+    shapesMissesLean = true
   }
 
   /// Creates a shaper that shapes every run with HarfBuzz, or one that shapes runs whose
@@ -52,6 +57,14 @@ public final class HarfBuzzShaper: Sendable {
   /// to the first.
   @_spi(Testing) public init(shapesDirectly: Bool) {
     directPlans = DirectShapingPlans(isEnabled: shapesDirectly)
+    shapesMissesLean = true
+  }
+
+  /// Creates a shaper that shapes directly, whose misses of one direct item take the lean
+  /// path or the general one: the tests hold the first to the second.
+  init(shapesMissesLean: Bool) {
+    directPlans = DirectShapingPlans(isEnabled: true)
+    self.shapesMissesLean = shapesMissesLean
   }
 
   /// Creates a shaper with font files for some families.

@@ -59,6 +59,141 @@ struct PieceShaper {
     return (piece, measure)
   }
 
+  /// Shapes a piece that is one item, the whole piece, directly (``DirectShapingPlan``): the
+  /// common miss, with none of the work a direct run does not need, and without a piece
+  /// shaper (whose copy into a closure cost as much as the shaping). Such a run has a glyph
+  /// for each scalar, in logical order, and when the piece has as many characters as glyphs
+  /// each character is one scalar: its clusters are its glyphs, one to one. The clusters,
+  /// the sums and the edges are then made in one pass over the glyphs, with the values and in
+  /// the order ``shape(_:hangingStart:into:)`` makes them (``GlyphArena/sums(of:hangingStart:)``
+  /// adds the glyphs' advances in order from zero and the clusters' from `hangingStart` on;
+  /// a direct run holds no missing glyph), and the edges' advances alone are the ones the
+  /// plan read before kerning.
+  ///
+  /// - Parameters:
+  ///   - item: The piece's one item.
+  ///   - bytes: The piece's UTF-8.
+  ///   - characterCount: The number of characters of the piece.
+  ///   - size, strut, language, directPlans: As a ``PieceShaper`` for the piece has them,
+  ///     left to right.
+  /// - Returns: What ``shape(_:hangingStart:into:)`` returns for the item, or `nil`, with the
+  ///   arena unchanged, when the item does not take this path.
+  static func shapeDirectly(
+    _ item: TextItemizer.Item, bytes: UnsafeBufferPointer<UInt8>, characterCount: Int,
+    size: Double, strut: FontMetrics?, language: hb_language_t?, directPlans: DirectShapingPlans,
+    hangingStart: Int, into arena: inout GlyphArena
+  ) -> (piece: GlyphArena.Piece, measure: ShapedMeasure)? {
+    guard item.range == 0..<bytes.count, !bytes.isEmpty,
+      let (plan, planIndex) = directPlans.indexedPlan(
+        for: item.font, script: item.script, language: language),
+      let planNumber = Int32(exactly: planIndex)
+    else { return nil }
+    let font = item.font.harfBuzz.font
+    let scale = size / Double(item.font.harfBuzz.unitsPerEm)
+    let firstGlyph = arena.glyphs.count
+    let firstCluster = arena.clusters.count
+    var edgeUnits: (first: Int32, last: Int32) = (0, 0)
+    var sums = (advance: 0.0, hanging: 0.0)
+    let count = withRunBuffers(capacity: bytes.count) { glyphs, clusters, positions -> Int in
+      guard
+        let count = plan.shape(
+          bytes, range: 0..<bytes.count, font: font, glyphs: glyphs, clusters: clusters,
+          positions: positions, edgeAdvances: &edgeUnits),
+        count > 0, count == characterCount
+      else { return 0 }
+      sums = appendOneToOne(
+        count: count, glyphs: glyphs, clusters: clusters, positions: positions,
+        textCount: UInt32(bytes.count), scale: scale, hangingStart: hangingStart, to: &arena)
+      return count
+    }
+    guard count > 0 else { return nil }
+    let run = arena.runs.count
+    arena.runs.append(
+      GlyphArena.Run(
+        font: item.font.id, size: size, scale: scale, isRightToLeft: false,
+        glyphs: firstGlyph..<firstGlyph + count))
+    let lastGlyph = arena.glyphs[firstGlyph + count - 1]
+    // Alone, an edge character has its glyph's advance; one glyph is never kerned.
+    let units =
+      count == 1
+      ? (arena.positions[firstGlyph].xAdvance, arena.positions[firstGlyph].xAdvance) : edgeUnits
+    var metrics = strut ?? FontMetrics(ascent: 0, descent: 0, lineGap: 0)
+    metrics = metrics.union(item.font.metrics(size: size))
+    var measure = ShapedMeasure(
+      advance: sums.advance, hangingAdvance: sums.hanging, ascent: metrics.ascent,
+      descent: metrics.descent, lineGap: metrics.lineGap, uncoveredCharacterCount: 0)
+    measure.mayKernWithNext = plan.neighborSensitive.contains(lastGlyph)
+    measure.directEdges = ShapedMeasure.DirectEdges(
+      scale: scale, plan: planNumber,
+      first: (
+        arena.glyphs[firstGlyph], units.0,
+        hasOwnScript(UTF8Decoding.scalar(at: 0, in: bytes).scalar)
+      ),
+      last: (
+        lastGlyph, units.1,
+        hasOwnScript(UTF8Decoding.scalar(endingAt: bytes.count, in: bytes).scalar)
+      ),
+      isOneCharacter: count == 1)
+    return (
+      GlyphArena.Piece(runs: run..<run + 1, clusters: firstCluster..<firstCluster + count),
+      measure
+    )
+  }
+
+  /// Whether a character has a script of its own (``ShapedMeasure/DirectEdges``).
+  private static func hasOwnScript(_ scalar: Unicode.Scalar) -> Bool {
+    !TextItemizer.isNeutral(TextItemizer.script(of: scalar))
+  }
+
+  /// Appends a direct run's glyphs to the arena, with a cluster for each (the piece's
+  /// characters are its glyphs, one to one), and returns the run's advance and the advance of
+  /// its clusters from `hangingStart` on, added as ``GlyphArena/sums(of:hangingStart:)`` adds
+  /// them.
+  private static func appendOneToOne(
+    count: Int, glyphs: UnsafeMutableBufferPointer<UInt32>,
+    clusters: UnsafeMutableBufferPointer<UInt32>,
+    positions: UnsafeMutableBufferPointer<PairPositioning.Position>, textCount: UInt32,
+    scale: Double, hangingStart: Int, to arena: inout GlyphArena
+  ) -> (advance: Double, hanging: Double) {
+    arena.glyphs.append(contentsOf: UnsafeBufferPointer(rebasing: glyphs[0..<count]))
+    arena.positions.append(contentsOf: UnsafeBufferPointer(rebasing: positions[0..<count]))
+    arena.glyphClusters.append(contentsOf: UnsafeBufferPointer(rebasing: clusters[0..<count]))
+    var runAdvance = 0.0
+    var hanging = 0.0
+    arena.clusters.reserveCapacity(arena.clusters.count + count)
+    for index in 0..<count {
+      let advance = GlyphArena.advance(positions[index].xAdvance, scale: scale)
+      runAdvance += advance
+      // The first cluster starts at the piece's start, as its first glyph's does.
+      let start = clusters[index]
+      if Int(start) >= hangingStart { hanging += advance }
+      arena.clusters.append(
+        GlyphArena.Cluster(
+          start: start, end: index + 1 < count ? clusters[index + 1] : textCount,
+          advance: advance))
+    }
+    return (0.0 + runAdvance, hanging)
+  }
+
+  /// Runs `body` with scratch buffers for a run of at most `capacity` glyphs: their ids,
+  /// clusters and positions.
+  private static func withRunBuffers<Result>(
+    capacity: Int,
+    _ body: (
+      UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt32>,
+      UnsafeMutableBufferPointer<PairPositioning.Position>
+    ) -> Result
+  ) -> Result {
+    let capacity = max(1, capacity)
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { glyphs in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { clusters in
+        withUnsafeTemporaryAllocation(of: PairPositioning.Position.self, capacity: capacity) {
+          positions in body(glyphs, clusters, positions)
+        }
+      }
+    }
+  }
+
   /// The piece's first and last glyphs, when its one item (the piece has one run), the whole
   /// piece, was shaped directly with the plan this shaper keeps at `plan`
   /// (``ShapedMeasure/DirectEdges``).

@@ -160,13 +160,72 @@ extension ShapeCache {
         arena.positions.withUnsafeBufferPointer { positions in
           arena.glyphClusters.withUnsafeBufferPointer { glyphClusters in
             arena.clusters.withUnsafeBufferPointer { clusters in
-              append(
+              // Most pieces are one run without offsets: appended in one pass.
+              if piece.runs.count == 1,
+                let appended = appendOneRun(
+                  piece, run: arena.runs[piece.runs.lowerBound], ids: ids, positions: positions,
+                  glyphClusters: glyphClusters, clusters: clusters)
+              {
+                return appended
+              }
+              return append(
                 piece, runs: arena.runs, ids: ids, positions: positions,
                 glyphClusters: glyphClusters, clusters: clusters)
             }
           }
         }
       }
+    }
+
+    /// ``append(_:of:)`` for a piece of one run none of whose glyphs has an offset: the
+    /// glyphs, the run, the clusters and their advances as the general path appends them,
+    /// each array once, with no scratch buffers; `nil`, with nothing appended, when the piece
+    /// is not one (an offset, or a value beyond the narrow types), and the general path
+    /// decides.
+    private mutating func appendOneRun(
+      _ piece: GlyphArena.Piece, run: GlyphArena.Run, ids: UnsafeBufferPointer<UInt32>,
+      positions: UnsafeBufferPointer<PairPositioning.Position>,
+      glyphClusters: UnsafeBufferPointer<UInt32>,
+      clusters arenaClusters: UnsafeBufferPointer<GlyphArena.Cluster>
+    ) -> Piece? {
+      let range = run.glyphs
+      guard range.count <= UInt16.max else { return nil }
+      for glyph in range {
+        let position = positions[glyph]
+        guard ids[glyph] | glyphClusters[glyph] <= UInt16.max, Self.fitsInt16(position.xAdvance),
+          position.xOffset | position.yOffset == 0
+        else { return nil }
+      }
+      for cluster in piece.clusters where arenaClusters[cluster].end > UInt16.max {
+        return nil
+      }
+      let style = styleIndex(of: run)
+      let firstRun = runs.count
+      let firstCluster = clusters.count
+      runs.append(
+        Run(
+          firstGlyph: UInt32(glyphs.count), firstOffset: UInt32.max,
+          glyphCount: UInt16(range.count), style: style))
+      // Every value was checked to fit.
+      let first = range.lowerBound
+      Self.append(to: &glyphs, count: range.count) {
+        Glyph(
+          id: UInt16(truncatingIfNeeded: ids[first + $0]),
+          advance: Int16(truncatingIfNeeded: positions[first + $0].xAdvance),
+          cluster: UInt16(truncatingIfNeeded: glyphClusters[first + $0]))
+      }
+      let start = piece.clusters.lowerBound
+      Self.append(to: &clusters, count: piece.clusters.count) {
+        ClusterRange(
+          start: UInt16(truncatingIfNeeded: arenaClusters[start + $0].start),
+          end: UInt16(truncatingIfNeeded: arenaClusters[start + $0].end))
+      }
+      Self.append(to: &clusterAdvances, count: piece.clusters.count) {
+        arenaClusters[start + $0].advance
+      }
+      return Piece(
+        firstRun: UInt32(firstRun), firstCluster: UInt32(firstCluster), runCount: 1,
+        clusterCount: UInt16(piece.clusters.count))
     }
 
     /// Appends the glyphs of an arena's run, each checked to fit in the narrow types as it is

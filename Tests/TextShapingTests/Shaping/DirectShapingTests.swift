@@ -247,6 +247,73 @@ import Testing
     #expect((glyphs < word.count) == !isTaken)
   }
 
+  @Test("the common letters taken as plain without a lookup are plain by their properties")
+  func commonLetters() {
+    var count = 0
+    for value in UInt32(0x80)..<0x11_0000 where DirectShapingPlan.isCommonLetter(value) {
+      #expect(DirectShapingPlan.isPlainByProperties(value), "U+\(String(value, radix: 16))")
+      count += 1
+    }
+    // Latin-1 and Extended-A, Greek, Cyrillic, kana, ideographs and Hangul.
+    #expect(count == 23 + 31 + 136 + 17 + 7 + 25 + 64 + 86 + 90 + 20_941 + 11_172)
+  }
+
+  /// A measure's fields, bit for bit, with what it knows of its edges, as text to compare.
+  static func describe(_ measure: ShapedMeasure) -> String {
+    var parts = [
+      measure.advance, measure.hangingAdvance, measure.ascent, measure.descent, measure.lineGap,
+    ].map { String($0.bitPattern, radix: 16) }
+    parts.append("\(measure.uncoveredCharacterCount) \(measure.mayKernWithNext)")
+    if let edges = measure.directEdges {
+      parts.append(
+        "\(edges.scale.bitPattern) \(edges.plan) \(edges.firstGlyph) \(edges.firstUnits) "
+          + "\(edges.lastGlyph) \(edges.lastUnits) \(edges.firstHasOwnScript) "
+          + "\(edges.lastHasOwnScript) \(edges.isOneCharacter)")
+    }
+    return parts.joined(separator: " ")
+  }
+
+  @Test("a miss shaped by the lean direct path is the general path's, glyphs, clusters and measure")
+  func leanMissesAgree() throws {
+    // Words of the corpus, and generated words from the alphabets of the faces the fallback
+    // picks for DejaVu Sans (Latin, Cyrillic, Greek, Han, kana, Hangul), alone and in a
+    // language whose plans differ.
+    var words = Self.corpusWords
+    let primary = Self.shaper.primaryFont(
+      for: TextStyle(fontFamily: "DejaVu Sans", size: 17, language: "ja"))
+    var faces = Set<Int>()
+    for value in [0x61, 0x436, 0x3B1, 0x6F22, 0x3042, 0x30AB, 0xD55C] {
+      faces.insert(Self.shaper.font(for: Unicode.Scalar(value)!, primary: primary).id.rawValue)
+    }
+    for (index, face) in faces.sorted().enumerated() {
+      for (script, alphabet) in try Self.alphabets(of: FontID(rawValue: face))
+      where script != HB_SCRIPT_COMMON.rawValue {
+        words += Self.generatedWords(
+          from: alphabet, count: 40, seed: UInt64(index) * 1_000 + UInt64(script % 997))
+      }
+    }
+    var lean = 0
+    for language in [nil, "ja", "ko"] as [TextLanguage?] {
+      let style = TextStyle(fontFamily: "DejaVu Sans", size: 17, language: language)
+      // Shaped and measured by shapers of their own, so that each is a miss.
+      let shapers = (0..<4).map { HarfBuzzShaper(shapesMissesLean: $0 % 2 == 0) }
+      for word in words {
+        let piece = word[...]
+        let leanMeasure = shapers[0].measure(piece, style: style, isRightToLeft: false)
+        let generalMeasure = shapers[1].measure(piece, style: style, isRightToLeft: false)
+        #expect(
+          Self.describe(leanMeasure) == Self.describe(generalMeasure),
+          "\(language?.identifier ?? "-") \(word)")
+        let leanText = shapers[2].shape(piece, style: style, isRightToLeft: false)
+        let generalText = shapers[3].shape(piece, style: style, isRightToLeft: false)
+        #expect(leanText == generalText, "\(language?.identifier ?? "-") \(word)")
+        if leanMeasure.directEdges != nil { lean += 1 }
+      }
+    }
+    // Most words are one item shaped directly: the path was taken.
+    #expect(Double(lean) > 0.5 * Double(3 * words.count), "\(lean) of \(3 * words.count)")
+  }
+
   @Test("layouts of the corpus have the same lines with and without the direct path")
   func sameLines() throws {
     let direct = TextLayoutEngine(
