@@ -64,6 +64,7 @@ struct InlineRenderer {
     // About one run for every 64 bytes of a description (a marked word every few lines):
     // growing from one by doubling took six allocations and copies of styles a text.
     runs.reserveCapacity(8 + source.bytes.count / 64)
+    segments.reserveCapacity(8 + source.bytes.count / 64)
     var position = 0
     for paragraph in source.paragraphs {
       let first = source.lines[paragraph.lowerBound]
@@ -151,6 +152,9 @@ struct InlineRenderer {
   /// line starts in it.
   private func subject(of lines: ArraySlice<MarkdownSource.Line>) -> ([UInt8], [Int]) {
     var subject: [UInt8] = []
+    // At most the lines' bytes from the first content on: each line ending becomes one LF.
+    subject.reserveCapacity(
+      lines[lines.endIndex - 1].content.upperBound - lines[lines.startIndex].content.lowerBound)
     var starts: [Int] = []
     starts.reserveCapacity(lines.count + 1)
     for index in lines.indices {
