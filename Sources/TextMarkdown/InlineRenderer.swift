@@ -64,6 +64,7 @@ struct InlineRenderer {
     // About one run for every 64 bytes of a description (a marked word every few lines):
     // growing from one by doubling took six allocations and copies of styles a text.
     runs.reserveCapacity(8 + source.bytes.count / 64)
+    segments.reserveCapacity(8 + source.bytes.count / 64)
     var position = 0
     for paragraph in source.paragraphs {
       let first = source.lines[paragraph.lowerBound]
@@ -80,8 +81,38 @@ struct InlineRenderer {
         impliedLanguage: impliedLanguage)
     }
     return StyledText(
-      string: String(decoding: output, as: UTF8.self), runs: runs,
-      impliedLanguage: impliedLanguage)
+      string: Self.string(fromValidUTF8: output), runs: runs, impliedLanguage: impliedLanguage)
+  }
+
+  /// A `String` of bytes that are valid UTF-8 by construction, made without validating them
+  /// again.
+  ///
+  /// The text is the Markdown's own bytes (those of a `String`, each NUL made U+FFFD), cut
+  /// only next to ASCII bytes (line ends, markup, the ends of autolinks), and the UTF-8 that
+  /// character references decode to (U+FFFD for surrogates and out-of-range numbers). The
+  /// validation of `String(decoding:)` was 15% of a parse. Debug builds, which the tests and
+  /// the fuzz target run, still check.
+  static func string(fromValidUTF8 bytes: [UInt8]) -> String {
+    assert(String(validating: bytes, as: UTF8.self) != nil, "The text is not valid UTF-8")
+    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    // What String(decoding:) finds out as it validates: an ASCII string takes the fast paths
+    // of indexing and comparison.
+    let isASCII = bytes.withUnsafeBytes { raw in
+      var any: UInt64 = 0
+      var index = 0
+      while index + 8 <= raw.count {
+        any |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        index += 8
+      }
+      while index < raw.count {
+        any |= UInt64(raw[index])
+        index += 1
+      }
+      return any & 0x8080_8080_8080_8080 == 0
+    }
+    return String(copying: unsafe UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
   }
 
   // MARK: - Output
@@ -121,6 +152,9 @@ struct InlineRenderer {
   /// line starts in it.
   private func subject(of lines: ArraySlice<MarkdownSource.Line>) -> ([UInt8], [Int]) {
     var subject: [UInt8] = []
+    // At most the lines' bytes from the first content on: each line ending becomes one LF.
+    subject.reserveCapacity(
+      lines[lines.endIndex - 1].content.upperBound - lines[lines.startIndex].content.lowerBound)
     var starts: [Int] = []
     starts.reserveCapacity(lines.count + 1)
     for index in lines.indices {

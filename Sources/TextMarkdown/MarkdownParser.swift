@@ -81,7 +81,7 @@ public enum MarkdownParser {
       let run = StyledText.Run(range: 0..<source.bytes.count, style: base)
       return (
         StyledText(
-          string: String(decoding: source.bytes, as: UTF8.self), runs: [run],
+          string: InlineRenderer.string(fromValidUTF8: source.bytes), runs: [run],
           impliedLanguage: language), 0
       )
     }

@@ -124,6 +124,8 @@ extension InlineParser {
   /// Uses one or two characters of each run for emphasis or strong emphasis between them;
   /// returns the closer to look at next (the same one while it has characters left).
   private mutating func insertEmphasis(opener: Int, closer: Int) -> Int {
+    // Room for a paragraph's few marked words at once, instead of growing from one.
+    if marks.capacity == 0 { marks.reserveCapacity(16) }
     let openerToken = delimiters.items[opener].token
     let closerToken = delimiters.items[closer].token
     let used: Int32 = tokens[openerToken].count >= 2 && tokens[closerToken].count >= 2 ? 2 : 1

@@ -44,6 +44,8 @@ extension InlineParser {
     }
 
     mutating func push(token: Int, character: UInt8, canOpen: Bool, canClose: Bool, length: Int) {
+      // Room for a paragraph's few marked words at once, instead of growing from one.
+      if items.capacity == 0 { items.reserveCapacity(16) }
       let index = items.count
       let same = Self.characterIndex(character)
       var item = Item(

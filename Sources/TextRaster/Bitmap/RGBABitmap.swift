@@ -120,14 +120,26 @@ public struct RGBABitmap: Sendable, Hashable {
             let alpha = Int(result[pixel + 3])
             guard alpha != 0 && alpha != 255 else { continue }
             for component in pixel..<(pixel + 3) {
-              result[component] = UInt8(
-                min(255, (Int(result[component]) * 255 + alpha / 2) / alpha))
+              result[component] = Self.straightComponent(Int(result[component]), alpha: alpha)
             }
           }
         }
       }
       initialized = count
     }
+  }
+
+  /// A premultiplied color component of a translucent pixel made straight: divided by the
+  /// pixel's alpha, rounded to nearest, at most 255.
+  ///
+  /// Every PNG writer converts with this, so that an indexed, RGB or RGBA image of a bitmap
+  /// decodes to the same pixels. Clear and opaque pixels keep their bytes, which callers copy
+  /// without asking (for alpha 255 the result would be the component itself).
+  ///
+  /// - Precondition: `alpha` is from 1 through 254.
+  @inline(__always)
+  static func straightComponent(_ component: Int, alpha: Int) -> UInt8 {
+    UInt8(min(255, (component * 255 + alpha / 2) / alpha))
   }
 
   // MARK: - Compositing

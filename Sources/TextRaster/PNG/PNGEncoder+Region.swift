@@ -14,33 +14,14 @@ extension PNGEncoder {
     _ bitmap: RGBABitmap, columns: Range<Int>, rows: Range<Int>,
     compression: PNGCompression = .small
   ) throws(TextRasterError) -> [UInt8] {
+    let image = try PNGEncodedImage(bitmap, columns: columns, rows: rows, compression: compression)
     var file = PNGChunkWriter()
-    if compression == .fast {
-      if let image = PNGIndexedImage(bitmap, columns: columns, rows: rows) {
-        file.append(
-          "IHDR", PNGChunkWriter.header(width: columns.count, height: rows.count, colorType: 3))
-        file.append("PLTE", image.palette)
-        if !image.alphas.isEmpty { file.append("tRNS", image.alphas) }
-        file.append("IDAT", RunLengthDeflate.compressed(image.rows))
-      } else {
-        let isOpaque = bitmap.isOpaque(columns: columns, rows: rows)
-        file.append(
-          "IHDR",
-          PNGChunkWriter.header(
-            width: columns.count, height: rows.count, colorType: isOpaque ? 2 : 6))
-        let filtered = PNGImageData.upFiltered(
-          bitmap, columns: columns, rows: rows, isOpaque: isOpaque)
-        file.append("IDAT", RunLengthDeflate.compressed(filtered))
-      }
-      file.append("IEND", [])
-      return file.bytes
-    }
-    file.append("IHDR", PNGChunkWriter.header(width: columns.count, height: rows.count))
     file.append(
-      "IDAT",
-      try PNGImageData.compressed(
-        bitmap.straightAlphaBytes(columns: columns, rows: rows), stride: columns.count,
-        columns: 0..<columns.count, rows: 0..<rows.count, compression: compression))
+      "IHDR",
+      PNGChunkWriter.header(width: columns.count, height: rows.count, colorType: image.colorType))
+    if image.colorType == 3 { file.append("PLTE", image.palette) }
+    if !image.transparency.isEmpty { file.append("tRNS", image.transparency) }
+    file.append("IDAT", image.data)
     file.append("IEND", [])
     return file.bytes
   }

@@ -95,10 +95,9 @@ enum PNGImageData {
                 buffer[target + 1] = source[offset + 1]
                 buffer[target + 2] = source[offset + 2]
               } else {
-                // As RGBABitmap.straightAlphaBytes makes them.
                 for component in 0..<3 {
-                  buffer[target + component] = UInt8(
-                    min(255, (Int(source[offset + component]) * 255 + alpha / 2) / alpha))
+                  buffer[target + component] = RGBABitmap.straightComponent(
+                    Int(source[offset + component]), alpha: alpha)
                 }
               }
               if !isOpaque { buffer[target + 3] = UInt8(alpha) }

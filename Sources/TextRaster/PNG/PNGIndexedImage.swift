@@ -98,10 +98,10 @@ struct PNGIndexedImage {
       let alpha = Int(color >> 24)
       for shift in [0, 8, 16] as [UInt32] {
         let component = Int((color >> shift) & 0xFF)
-        // As RGBABitmap.straightAlphaBytes makes them: clear and opaque pixels unchanged.
+        // Clear and opaque pixels unchanged, as in the RGBA image.
         palette.append(
           alpha == 0 || alpha == 255
-            ? UInt8(component) : UInt8(min(255, (component * 255 + alpha / 2) / alpha)))
+            ? UInt8(component) : RGBABitmap.straightComponent(component, alpha: alpha))
       }
       alphas.append(UInt8(alpha))
     }
