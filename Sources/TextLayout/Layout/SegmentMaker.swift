@@ -151,6 +151,9 @@ struct SegmentMaker {
     var batch = MeasureBatch()
     swap(&batch, &self.batch)
     defer { swap(&batch, &self.batch) }
+    // The context as a local: read through `self` inside the closure, it was retained and
+    // released for every segment.
+    let context = self.context
     context.withUTF8 { bytes in
       var from = batchStart
       for index in first..<end {
