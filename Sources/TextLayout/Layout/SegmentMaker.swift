@@ -147,10 +147,11 @@ struct SegmentMaker {
     batch.removeAll()
     let levels = analysis.levelRuns
     let paragraphLevel = analysis.paragraphLevel
-    // The buffers are moved out for the closures, which read the context.
-    var batch = MeasureBatch()
-    swap(&batch, &self.batch)
-    defer { swap(&batch, &self.batch) }
+    // The context as a local: read through `self` inside the closure, it was retained and
+    // released for every segment. The buffers stay in place (the stages below are static, so
+    // they take `self.batch` inout without `self`): moving them out to a new batch and back
+    // cost the empty batch's ten arrays, made and destroyed for every batch.
+    let context = self.context
     context.withUTF8 { bytes in
       var from = batchStart
       for index in first..<end {
@@ -168,8 +169,8 @@ struct SegmentMaker {
         from = to
       }
     }
-    measurePieces(&batch)
-    measurePairs(&batch, analysis: analysis, first: first, end: end)
+    Self.measurePieces(&batch, context: context)
+    Self.measurePairs(&batch, context: context, analysis: analysis, first: first, end: end)
     var piece = 0
     for index in first..<end {
       var sums = Segment.Sums()
@@ -202,8 +203,9 @@ struct SegmentMaker {
   /// no trailing whitespace and no mandatory break, and the two pieces around the boundary
   /// have one style, one left-to-right level and no tab. Latin text, whose segments end in
   /// spaces, measures none.
-  private func measurePairs(
-    _ batch: inout MeasureBatch, analysis: WindowAnalysis, first: Int, end: Int
+  private static func measurePairs(
+    _ batch: inout MeasureBatch, context: LayoutContext, analysis: WindowAnalysis, first: Int,
+    end: Int
   ) {
     batch.adjustments.append(contentsOf: repeatElement(0, count: end - first))
     batch.ranges.removeAll(keepingCapacity: true)
@@ -225,7 +227,8 @@ struct SegmentMaker {
         next = pieceEnd < batch.pieces.count ? batch.pieces[pieceEnd].cut : nil
       } else if index + 1 < analysis.boundaries.count {
         next = firstPiece(
-          ofSegment: segmentEnd..<analysis.boundaries[index + 1].offset, analysis: analysis)
+          ofSegment: segmentEnd..<analysis.boundaries[index + 1].offset, analysis: analysis,
+          context: context)
       } else {
         next = nil
       }
@@ -236,12 +239,14 @@ struct SegmentMaker {
       // batch's first piece is measured alone for it: one cache probe, and that batch finds it
       // cached.
       let nextMeasure =
-        index + 1 < end ? batch.measures[pieceEnd] : measureAlone(next, scratch: &batch)
+        index + 1 < end
+        ? batch.measures[pieceEnd] : measureAlone(next, scratch: &batch, context: context)
       if let adjustment = shaper.pairAdjustment(batch.measures[pieceEnd - 1], nextMeasure) {
         if abs(adjustment) > Self.pairTolerance { batch.adjustments[index - first] = adjustment }
         continue
       }
-      guard let pair = pairRanges(before: last.range, after: next.range) else { continue }
+      guard let pair = pairRanges(before: last.range, after: next.range, context: context)
+      else { continue }
       let firstRange = batch.ranges.count
       if index + 1 < end && pair.before == last.range && pair.after == next.range {
         // Both characters are pieces of the batch, measured already.
@@ -296,8 +301,8 @@ struct SegmentMaker {
 
   /// Measures one piece, as the batch that holds it will, in the buffers of the batch's pairs
   /// (which hold nothing until the pairs are measured).
-  private func measureAlone(
-    _ cut: LayoutContext.PieceCut, scratch batch: inout MeasureBatch
+  private static func measureAlone(
+    _ cut: LayoutContext.PieceCut, scratch batch: inout MeasureBatch, context: LayoutContext
   ) -> ShapedMeasure {
     batch.pairRanges.removeAll(keepingCapacity: true)
     batch.pairRanges.append(cut.range)
@@ -309,8 +314,8 @@ struct SegmentMaker {
   }
 
   /// The first piece of a segment the batch does not hold.
-  private func firstPiece(
-    ofSegment range: Range<Int>, analysis: WindowAnalysis
+  private static func firstPiece(
+    ofSegment range: Range<Int>, analysis: WindowAnalysis, context: LayoutContext
   ) -> LayoutContext.PieceCut? {
     var first: LayoutContext.PieceCut?
     context.forEachPiece(
@@ -324,8 +329,8 @@ struct SegmentMaker {
 
   /// The last grapheme of the piece `before` and the first of the piece `after` it, which a
   /// boundary between segments separates.
-  private func pairRanges(
-    before: Range<Int>, after: Range<Int>
+  private static func pairRanges(
+    before: Range<Int>, after: Range<Int>, context: LayoutContext
   ) -> (before: Range<Int>, after: Range<Int>)? {
     guard !before.isEmpty, !after.isEmpty, let last = context.text.slice(before).last,
       let first = context.text.slice(after).first
@@ -338,7 +343,7 @@ struct SegmentMaker {
   /// Measures the batch's pieces into its measures, in order: one shaper call for each
   /// stretch of pieces with one font (``LayoutContext/shapeAlike(_:_:)``) and one level; a
   /// run of tabs gets its style's font metrics and no advance.
-  private func measurePieces(_ batch: inout MeasureBatch) {
+  private static func measurePieces(_ batch: inout MeasureBatch, context: LayoutContext) {
     let pieces = batch.pieces
     var stretch = 0
     while stretch < pieces.count {
@@ -392,7 +397,7 @@ struct SegmentMaker {
     ) { cut in
       batch.pieces.append(PieceToMeasure(cut: cut))
     }
-    measurePieces(&batch)
+    Self.measurePieces(&batch, context: context)
     var sums = Segment.Sums()
     for (piece, measure) in zip(batch.pieces, batch.measures) {
       sums.add(measure, hanging: piece.cut.hanging)
@@ -417,7 +422,7 @@ struct SegmentMaker {
     ) { cut in
       batch.pieces.append(PieceToMeasure(cut: cut))
     }
-    measurePieces(&batch)
+    Self.measurePieces(&batch, context: context)
     return zip(batch.pieces, batch.measures).map { piece, measure in
       let cut = piece.cut
       let trailing: Double =

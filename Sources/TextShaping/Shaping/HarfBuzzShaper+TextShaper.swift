@@ -124,19 +124,13 @@ import CHarfBuzz
     let first = measures.count
     withKeys(of: pieces, in: string, style: style, isRightToLeft: isRightToLeft) {
       text, keys, primary in
-      var misses = 0
-      state.withLock { state in
-        for (index, piece) in pieces.enumerated() {
-          let bytes = UnsafeBufferPointer(rebasing: text[piece])
-          if let found = state.shapes.measure(
-            for: bytes, key: keys[index].key, hash: keys[index].hash)
-          {
-            measures.append(found)
-          } else {
-            measures.append(Self.missing)
-            misses += 1
-          }
-        }
+      let misses = state.withLock { state in
+        state.shapes.measure(
+          pieces, in: text, keys: keys,
+          plainKey: ShapeCache.Key(
+            primary: primary, size: style.size, isRightToLeft: isRightToLeft, before: nil,
+            after: nil),
+          missing: Self.missing, into: &measures)
       }
       guard misses > 0 else { return }
       arenas.withArena { arena in
@@ -207,19 +201,13 @@ import CHarfBuzz
     let first = stored.count
     withKeys(of: pieces, in: string, style: style, isRightToLeft: isRightToLeft) {
       text, keys, primary in
-      var misses = 0
-      state.withLock { state in
-        for (index, piece) in pieces.enumerated() {
-          let bytes = UnsafeBufferPointer(rebasing: text[piece])
-          if let found = state.shapes.store(
-            for: bytes, key: keys[index].key, hash: keys[index].hash, into: &storage)
-          {
-            stored.append(found)
-          } else {
-            stored.append(Self.missingPiece)
-            misses += 1
-          }
-        }
+      let misses = state.withLock { state in
+        state.shapes.store(
+          pieces, in: text, keys: keys,
+          plainKey: ShapeCache.Key(
+            primary: primary, size: style.size, isRightToLeft: isRightToLeft, before: nil,
+            after: nil),
+          missing: Self.missingPiece, into: &storage, stored: &stored)
       }
       guard misses > 0 else { return }
       arenas.withArena { arena in
@@ -258,13 +246,20 @@ import CHarfBuzz
       withUnsafeTemporaryAllocation(
         of: (key: ShapeCache.Key, hash: UInt64).self, capacity: pieces.count
       ) { keys in
+        // Most pieces have no neighbour in their key: that key's part of the hash is mixed
+        // once.
+        let plainKeyHash = ShapeCache.keyHash(
+          ShapeCache.Key(
+            primary: primary, size: style.size, isRightToLeft: isRightToLeft, before: nil,
+            after: nil))
         for (index, piece) in pieces.enumerated() {
           let (before, after) = neighbors(of: piece, in: text, primary: primary)
           let key = ShapeCache.Key(
             primary: primary, size: style.size, isRightToLeft: isRightToLeft, before: before,
             after: after)
-          let hash = ShapeCache.hash(UnsafeBufferPointer(rebasing: text[piece]), key: key)
-          keys.initializeElement(at: index, to: (key, hash))
+          let keyHash = before == nil && after == nil ? plainKeyHash : ShapeCache.keyHash(key)
+          keys.initializeElement(
+            at: index, to: (key, ShapeCache.hash(of: piece, in: text, keyHash: keyHash)))
         }
         defer { keys.deinitialize() }
         return body(text, keys, primary)

@@ -48,6 +48,9 @@ struct ShapeCache {
       self.afterScript = after?.script.rawValue ?? 0
     }
 
+    /// Whether the key was made with a neighbour before or after the piece.
+    var hasNeighbors: Bool { before >= 0 || after >= 0 }
+
     /// The neighbours the key was made with.
     var neighbors: (before: Neighbor?, after: Neighbor?) {
       (
@@ -165,6 +168,8 @@ struct ShapeCache {
   private var keys: [Key] = []
   private var keyIndices: [Key: UInt16] = [:]
   private var lastKey: UInt16 = 0
+  /// The indices of the keys ``keyIndex(of:)`` found last, the newest first.
+  private var foundKeys: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
   /// The tails of the entries' measures, each once, and the index of each.
   private var tails: [MeasureTail] = []
   private var tailIndices: [MeasureTail: UInt16] = [:]
@@ -199,27 +204,60 @@ struct ShapeCache {
 
   /// A hash of a piece's bytes and key, the same for equal inputs within one process.
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>, key: Key) -> UInt64 {
-    var hash = seed ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
-    var offset = 0
-    if let base = bytes.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while offset + 8 <= bytes.count {
-        hash = mix(hash, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        offset += 8
-      }
-      var last: UInt64 = 0
-      var shift: UInt64 = 0
-      while offset < bytes.count {
-        last |= UInt64(base[offset]) << shift
-        shift += 8
-        offset += 1
-      }
-      hash = mix(hash, last)
-    }
-    hash = mix(hash, UInt64(truncatingIfNeeded: key.primary) << 1 | (key.isRightToLeft ? 1 : 0))
+    hash(of: 0..<bytes.count, in: bytes, keyHash: keyHash(key))
+  }
+
+  /// The part of a hash that depends on the key alone (``hash(of:in:keyHash:)`` mixes in the
+  /// bytes): the pieces of a batch mostly share one key, which is then mixed once.
+  static func keyHash(_ key: Key) -> UInt64 {
+    var hash = mix(seed, UInt64(truncatingIfNeeded: key.primary) << 1 | (key.isRightToLeft ? 1 : 0))
     hash = mix(hash, key.size.bitPattern)
     hash = mix(hash, UInt64(truncatingIfNeeded: key.before) << 32 | UInt64(key.beforeScript))
-    hash = mix(hash, UInt64(truncatingIfNeeded: key.after) << 32 | UInt64(key.afterScript))
+    return mix(hash, UInt64(truncatingIfNeeded: key.after) << 32 | UInt64(key.afterScript))
+  }
+
+  /// The hash of the bytes at `range` of `text` with a key's ``keyHash(_:)``: the same as
+  /// ``hash(_:key:)`` of those bytes alone.
+  ///
+  /// The bytes are mixed eight at a time; the last one to seven are read as one word too, from
+  /// the bytes around them in `text` (masked off), when `text` holds eight bytes there: a word
+  /// of six letters then costs one load instead of a loop over its bytes.
+  static func hash(
+    of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, keyHash: UInt64
+  ) -> UInt64 {
+    var hash = keyHash ^ UInt64(range.count) &* 0x9E37_79B9_7F4A_7C15
+    if let base = text.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      var offset = range.lowerBound
+      let end = range.upperBound
+      while offset + 8 <= end {
+        hash = mix(
+          hash, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        offset += 8
+      }
+      let rest = end - offset
+      if rest > 0 {
+        // The rest's bytes in the word's low bytes, the first lowest, the others zero.
+        var last: UInt64 = 0
+        if offset + 8 <= text.count {
+          let word = UInt64(
+            littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+          last = word & (UInt64.max >> UInt64(64 - 8 * rest))
+        } else if end >= 8 {
+          let word = UInt64(
+            littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+          last = word >> UInt64(64 - 8 * rest)
+        } else {
+          var shift: UInt64 = 0
+          while offset < end {
+            last |= UInt64(base[offset]) << shift
+            shift += 8
+            offset += 1
+          }
+        }
+        hash = mix(hash, last)
+      }
+    }
     // The finalizer of MurmurHash3: every input bit reaches the low bits the table uses.
     hash ^= hash >> 33
     hash &*= 0xFF51_AFD7_ED55_8CCD
@@ -269,6 +307,98 @@ struct ShapeCache {
     return wideIndex(of: bytes, key: key, hash: hash).map { wideEntries[$0].measure }
   }
 
+  /// Where a key is among the entries' keys (each kept once): `nil` when no narrow entry has
+  /// it. A batch of pieces that share a key finds it once, and its probes compare this index
+  /// (``measure(_:in:keys:plainKey:missing:into:)``) instead of the key's fields.
+  ///
+  /// The four keys found last are compared first: a list's batches mostly share a few styles,
+  /// and the dictionary of a cache with more than eight keys hashes the key with `Hasher`
+  /// (about 500 instructions).
+  private mutating func keyIndex(of key: Key) -> UInt16? {
+    if isKey(key, at: foundKeys.0) { return foundKeys.0 }
+    if isKey(key, at: foundKeys.1) { return foundKeys.1 }
+    if isKey(key, at: foundKeys.2) { return foundKeys.2 }
+    if isKey(key, at: foundKeys.3) { return foundKeys.3 }
+    let found =
+      keys.count > 8
+      ? keyIndices[key] : keys.firstIndex(of: key).map { UInt16(truncatingIfNeeded: $0) }
+    if let found { foundKeys = (found, foundKeys.0, foundKeys.1, foundKeys.2) }
+    return found
+  }
+
+  private func isKey(_ key: Key, at index: UInt16) -> Bool {
+    Int(index) < keys.count && keys[Int(index)] == key
+  }
+
+  /// Appends the measures cached for a batch's pieces to `measures`, in order, and `missing`
+  /// for each piece the cache lacks: the batch's probe loop, inside the cache so that it reads
+  /// the cache in place (a probe called from the shaper's loop copied the cache's 224 bytes
+  /// each time).
+  ///
+  /// The pieces without neighbours in their key share one (`plainKey`, the batch's face, size
+  /// and direction), whose index in ``keys`` is found once; their probes compare that index
+  /// instead of the key's fields.
+  ///
+  /// - Returns: The number of misses.
+  mutating func measure(
+    _ pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt8>,
+    keys: UnsafeMutableBufferPointer<(key: Key, hash: UInt64)>, plainKey: Key,
+    missing: ShapedMeasure, into measures: inout [ShapedMeasure]
+  ) -> Int {
+    let plainIndex = keyIndex(of: plainKey)
+    var misses = 0
+    for (index, piece) in pieces.enumerated() {
+      let bytes = UnsafeBufferPointer(rebasing: text[piece])
+      let hash = keys[index].hash
+      if !keys[index].key.hasNeighbors, let plainIndex,
+        let entry = self.index(of: bytes, keyIndex: plainIndex, hash: hash)
+      {
+        measures.append(
+          Self.measure(of: entries[entry], tailMeasure: tailMeasures[Int(entries[entry].tail)]))
+      } else if let found = measure(for: bytes, key: keys[index].key, hash: hash) {
+        measures.append(found)
+      } else {
+        measures.append(missing)
+        misses += 1
+      }
+    }
+    return misses
+  }
+
+  /// Copies the results cached for a batch's pieces into a layout's glyph storage and appends
+  /// them to `stored`, in order, and `missing` for each piece the cache lacks: as
+  /// ``measure(_:in:keys:plainKey:missing:into:)`` measures them.
+  ///
+  /// - Returns: The number of misses.
+  mutating func store(
+    _ pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt8>,
+    keys: UnsafeMutableBufferPointer<(key: Key, hash: UInt64)>, plainKey: Key,
+    missing: StoredPiece, into storage: inout GlyphStorage, stored: inout [StoredPiece]
+  ) -> Int {
+    let plainIndex = keyIndex(of: plainKey)
+    var misses = 0
+    for (index, piece) in pieces.enumerated() {
+      let bytes = UnsafeBufferPointer(rebasing: text[piece])
+      let hash = keys[index].hash
+      if !keys[index].key.hasNeighbors, let plainIndex,
+        let entry = self.index(of: bytes, keyIndex: plainIndex, hash: hash)
+      {
+        stored.append(
+          glyphs.store(
+            entries[entry].piece,
+            measure: Self.measure(
+              of: entries[entry], tailMeasure: tailMeasures[Int(entries[entry].tail)]),
+            into: &storage))
+      } else if let found = store(for: bytes, key: keys[index].key, hash: hash, into: &storage) {
+        stored.append(found)
+      } else {
+        stored.append(missing)
+        misses += 1
+      }
+    }
+    return misses
+  }
+
   /// The index of the wide entry for these bytes and key.
   private func wideIndex(
     of bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
@@ -283,8 +413,13 @@ struct ShapeCache {
   /// values written in (a stored property each; the edges' initializer is not inlined across
   /// modules).
   private func measure(at index: Int) -> ShapedMeasure {
-    let entry = entries[index]
-    var measure = tailMeasures[Int(entry.tail)]
+    Self.measure(of: entries[index], tailMeasure: tailMeasures[Int(entries[index].tail)])
+  }
+
+  /// The measure of an entry from its tail's measure (``measure(at:)``): static, so that a
+  /// batch that holds the cache `inout` reads the two in place instead of copying the cache.
+  private static func measure(of entry: Entry, tailMeasure: ShapedMeasure) -> ShapedMeasure {
+    var measure = tailMeasure
     measure.advance = entry.advance
     measure.hangingAdvance = entry.hangingAdvance
     let flags = entry.flags
@@ -316,6 +451,31 @@ struct ShapeCache {
         // Fields read in place: copying the entry would count a reference.
         let index = Int(stored & 0xFFFF_FFFF) - 1
         if entries[index].hash == hash && keys[Int(entries[index].key)] == key
+          && hasText(at: index, bytes)
+        {
+          return index
+        }
+      }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// The index of the entry for these bytes and the key at `keyIndex` in ``keys``.
+  ///
+  /// Mutating though it changes nothing: the batches call it on a cache they hold `inout`, and
+  /// a non-mutating call copied the cache's 224 bytes for each probe.
+  private mutating func index(
+    of bytes: UnsafeBufferPointer<UInt8>, keyIndex: UInt16, hash: UInt64
+  ) -> Int? {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    let tag = hash & 0xFFFF_FFFF_0000_0000
+    while true {
+      let stored = slots[slot]
+      if stored == 0 { return nil }
+      if stored & 0xFFFF_FFFF_0000_0000 == tag {
+        let index = Int(stored & 0xFFFF_FFFF) - 1
+        if entries[index].hash == hash && entries[index].key == keyIndex
           && hasText(at: index, bytes)
         {
           return index

@@ -182,18 +182,20 @@ public struct ICUAnalyzer: Sendable {
     let count = bytes.count
     return rightToLeftLeads.withUnsafeBufferPointer { leads in
       while index < count {
-        // Eight bytes at a time through ASCII, then one scalar at a time, its lead byte looked
-        // up in a table.
-        if index + 8 <= count
-          && UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-            & 0x8080_8080_8080_8080 == 0
-        {
-          index += 8
-          continue
+        // Eight bytes at a time while none can lead a right-to-left scalar, then one scalar
+        // at a time, its lead byte looked up in a table.
+        if index + 8 <= count {
+          let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(
+            as: UInt64.self)
+          if !Self.mayLeadRightToLeft(word) {
+            index += 8
+            continue
+          }
         }
-        // One scalar at a time: the text is valid UTF-8, so `byte` leads one.
+        // One scalar at a time. The eight-byte steps may stop inside a scalar: a
+        // continuation byte counts as one byte, so the next lead byte is not stepped over.
         let byte = bytes[index]
-        let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+        let length = byte < 0xC0 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
         guard leads[Int(byte)] else {
           index += length
           continue
@@ -220,6 +222,23 @@ public struct ICUAnalyzer: Sendable {
       }
       return false
     }
+  }
+
+  /// Whether any of the eight bytes of a word is 0xD6 to 0xE2 or 0xEF and above: the lead bytes
+  /// ``rightToLeftLeads`` holds, and 0xE1 and 0xF1 to 0xFF. Other bytes (ASCII, the
+  /// continuation bytes, the leads of Latin, Greek, Cyrillic, CJK, kana and Hangul) are skipped
+  /// eight at a time, lead and continuation bytes alike.
+  ///
+  /// For each byte with its high bit set, its low seven bits `x` are compared without carries
+  /// across bytes: `x + 0x2A` reaches 0x80 when `x >= 0x56`, `(x | 0x80) - 0x63` stays below
+  /// 0x80 when `x < 0x63`, and `x + 0x11` reaches 0x80 when `x >= 0x6F`.
+  static func mayLeadRightToLeft(_ word: UInt64) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let low = word & 0x7F7F_7F7F_7F7F_7F7F
+    let atLeastD6 = low &+ 0x2A2A_2A2A_2A2A_2A2A
+    let belowE3 = ~((low | high) &- 0x6363_6363_6363_6363)
+    let atLeastEF = low &+ 0x1111_1111_1111_1111
+    return word & (atLeastD6 & belowE3 | atLeastEF) & high != 0
   }
 
   /// The lead bytes ``mayBeRightToLeft(_:)`` looks at closely.

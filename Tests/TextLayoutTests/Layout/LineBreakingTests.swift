@@ -114,6 +114,27 @@ func texts(_ layout: LaidOutText) -> [String] {
 }
 
 @Suite struct HangingStartTests {
+  @Test("of every scalar after a letter, exactly the hanging spaces hang, one or two of them")
+  func everyScalar() {
+    var wrong: [UInt32] = []
+    for value in UInt32(0)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      var bytes: [UInt8] = [0x61]
+      UTF8.encode(scalar) { bytes.append($0) }
+      let once = bytes.count
+      UTF8.encode(scalar) { bytes.append($0) }
+      let hangs = ShapedMeasure.isHangingSpace(scalar)
+      let start = bytes.withUnsafeBufferPointer { ShapedMeasure.hangingStart(inUTF8: $0) }
+      let startOnce = bytes.withUnsafeBufferPointer {
+        ShapedMeasure.hangingStart(inUTF8: UnsafeBufferPointer(rebasing: $0[0..<once]))
+      }
+      if start != (hangs ? 1 : bytes.count) || startOnce != (hangs ? 1 : once) {
+        wrong.append(value)
+      }
+    }
+    #expect(wrong.isEmpty)
+  }
+
   @Test("every hanging space hangs, and letters ending in the same UTF-8 bytes do not")
   func hangingSpaces() {
     let spaces: [Unicode.Scalar] = [

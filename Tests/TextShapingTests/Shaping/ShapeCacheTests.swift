@@ -79,6 +79,89 @@ import Testing
     #expect(missed.advance.bitPattern == miss.advance.bitPattern)
   }
 
+  @Test("a piece's hash read in its paragraph is the hash of its bytes alone, wherever it lies")
+  func hashInPlace() {
+    // Every range of paragraphs of 0 to 24 bytes: the last bytes of a piece are read as one
+    // word from the bytes around them when the paragraph holds eight there, from the bytes
+    // before them at its end, and one by one in a paragraph shorter than eight.
+    let key = ShapeCache.Key(
+      primary: HarfBuzzShaper().primaryFont(for: style), size: 17, isRightToLeft: false,
+      before: nil, after: nil)
+    let keyHash = ShapeCache.keyHash(key)
+    var mismatches: [String] = []
+    for count in 0...24 {
+      let paragraph = (0..<count).map { UInt8(truncatingIfNeeded: 0x41 + $0 * 37) }
+      paragraph.withUnsafeBufferPointer { text in
+        for start in 0...count {
+          for end in start...count {
+            let alone = Array(paragraph[start..<end]).withUnsafeBufferPointer {
+              ShapeCache.hash($0, key: key)
+            }
+            if ShapeCache.hash(of: start..<end, in: text, keyHash: keyHash) != alone {
+              mismatches.append("\(start)..<\(end) of \(count)")
+            }
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty)
+    // The bytes past the piece do not count: a shorter piece is another key.
+    let abc = Array("abcdefgh".utf8)
+    abc.withUnsafeBufferPointer { text in
+      #expect(
+        ShapeCache.hash(of: 0..<3, in: text, keyHash: keyHash)
+          != ShapeCache.hash(of: 0..<4, in: text, keyHash: keyHash))
+    }
+  }
+
+  @Test(
+    "a batch finds what pieces measured one by one cached, and they find what a batch cached")
+  func batchAndSingleShareEntries() throws {
+    // Plain words, pieces with neighbours in their key (a leading space, a trailing one
+    // before a CJK character), and a piece too wide for the narrow glyphs.
+    let string =
+      "office word, " + " next" + "中文 " + "字" + String(repeating: "abcdefgh", count: 8_200)
+    let utf8 = Array(string.utf8)
+    var pieces: [Range<Int>] = []
+    for (start, end) in [(0, 7), (7, 13), (13, 18), (18, 25), (25, 28)] {
+      pieces.append(start..<end)
+    }
+    pieces.append(28..<utf8.count)
+    let probe = HarfBuzzShaper()
+    let primary = probe.primaryFont(for: style)
+    let withNeighbors = utf8.withUnsafeBufferPointer { text in
+      pieces.filter {
+        let (before, after) = probe.neighbors(of: $0, in: text, primary: primary)
+        return before != nil || after != nil
+      }.count
+    }
+    try #require(withNeighbors == 2)
+    func substring(_ range: Range<Int>) -> Substring {
+      let start = string.utf8.index(string.utf8.startIndex, offsetBy: range.lowerBound)
+      return string[start..<string.utf8.index(start, offsetBy: range.count)]
+    }
+    for batchFirst in [true, false] {
+      let shaper = HarfBuzzShaper()
+      var batch: [ShapedMeasure] = []
+      var single: [ShapedMeasure] = []
+      if batchFirst {
+        shaper.measure(pieces, in: string, style: style, isRightToLeft: false, into: &batch)
+      }
+      let cached = shaper.state.withLock { $0.shapes.count }
+      single = pieces.map { shaper.measure(substring($0), style: style, isRightToLeft: false) }
+      if !batchFirst {
+        let cachedBySingles = shaper.state.withLock { $0.shapes.count }
+        shaper.measure(pieces, in: string, style: style, isRightToLeft: false, into: &batch)
+        #expect(shaper.state.withLock { $0.shapes.count } == cachedBySingles)
+      } else {
+        #expect(shaper.state.withLock { $0.shapes.count } == cached)
+      }
+      try #require(batch.count == pieces.count)
+      #expect(batch.map(Self.bits) == single.map(Self.bits))
+      #expect(shaper.state.withLock { $0.shapes.count } == pieces.count)
+    }
+  }
+
   @Test("glyph offsets are kept for the runs that have them")
   func offsets() throws {
     let shaper = HarfBuzzShaper()

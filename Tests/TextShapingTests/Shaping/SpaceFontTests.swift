@@ -123,6 +123,27 @@ import Testing
     if !mayBeRightToLeft { #expect(fast.runs.map(\.level) == [0]) }
   }
 
+  @Test("eight bytes are skipped only when none is a byte that may lead a right-to-left scalar")
+  func wordSkip() {
+    // Every byte value at every position of a word of other bytes (ASCII, a continuation
+    // byte, a CJK lead): the word test must flag exactly the bytes 0xD6 to 0xE2 and from 0xEF.
+    var wrong: [String] = []
+    for background: UInt8 in [0x61, 0x80, 0xBF, 0xE4, 0xD0, 0xEE] {
+      for position in 0..<8 {
+        for byte in 0...255 {
+          var bytes = [UInt8](repeating: background, count: 8)
+          bytes[position] = UInt8(byte)
+          let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+          let flagged = (0xD6...0xE2).contains(byte) || byte >= 0xEF
+          if ICUAnalyzer.mayLeadRightToLeft(word) != flagged {
+            wrong.append("\(byte) at \(position) among \(background)")
+          }
+        }
+      }
+    }
+    #expect(wrong.isEmpty)
+  }
+
   @Test("a right-to-left character is found wherever it stands after ASCII or other scripts")
   func everyOffset() {
     let triggers: [Unicode.Scalar] = [
@@ -130,7 +151,12 @@ import Testing
       "\u{10800}", "\u{1E900}",
     ]
     let others: [Unicode.Scalar] = ["a", "ж", "中", "\u{2014}", "\u{FF01}", "😀"]
-    for filler in ["abcdefghijklmnopq", "жжжжжжжжж", "中中中中中中", "😀—😀…😀"] {
+    // Fillers of one-, two-, three- and four-byte scalars, and mixes that put the scalar at
+    // every byte offset of an eight-byte step.
+    for filler in [
+      "abcdefghijklmnopq", "жжжжжжжжж", "中中中中中中", "😀—😀…😀", "aжbαcéдeΩfщgh",
+      "жaжaжaжaж", "αβγδεζηθικλ", "中a文bカ한c", "한국어한국어",
+    ] {
       for count in 0..<filler.count {
         let head = String(filler.prefix(count))
         for scalar in triggers + others {
