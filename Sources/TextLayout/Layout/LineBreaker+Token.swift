@@ -86,22 +86,20 @@ extension LineBreaker {
     _ token: TruncationToken, baseStyle: TextStyle, paragraphLevel: UInt8
   ) -> [TokenPiece] {
     var pieces: [TokenPiece] = []
-    let parts: [(String, TextStyle, LineRun.Role)] = [
-      (token.leader, token.leaderStyle ?? baseStyle, .tokenLeader),
-      (token.label, token.labelStyle ?? baseStyle, .tokenLabel),
-    ]
-    var measures: [ShapedMeasure] = []
-    for (string, style, role) in parts where !string.isEmpty {
+    for role in [LineRun.Role.tokenLeader, .tokenLabel] {
+      let isLeader = role == .tokenLeader
+      let string = isLeader ? token.leader : token.label
+      guard !string.isEmpty else { continue }
+      let style = (isLeader ? token.leaderStyle : token.labelStyle) ?? baseStyle
       let bidi = context.analyzer.bidiLevels(
         in: Substring(string), direction: paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight)
       for run in bidi.runs where !run.range.isEmpty {
-        measures.removeAll(keepingCapacity: true)
-        context.shaper.measure(
-          [run.range], in: string, style: style, isRightToLeft: run.level & 1 == 1,
-          into: &measures)
+        // The shaper may keep a whole leader's or label's measure beyond this text.
+        let measure = context.shaper.measureToken(
+          run.range, in: string, style: style, isRightToLeft: run.level & 1 == 1)
         pieces.append(
-          TokenPiece(
-            range: run.range, role: role, style: style, level: run.level, measure: measures[0]))
+          TokenPiece(range: run.range, role: role, style: style, level: run.level, measure: measure)
+        )
       }
     }
     return pieces

@@ -188,6 +188,28 @@ import CHarfBuzz
     return (0.0 + run) - (leftAlone + rightAlone)
   }
 
+  /// Measures a piece of a truncation token: a whole leader or label is measured once for
+  /// the process (``TokenMeasures``), by its primary face's file, instead of once by each
+  /// new shaper; a piece of one is measured as any other, since its neighbours count.
+  package func measureToken(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
+  ) -> ShapedMeasure {
+    guard piece.lowerBound == 0, piece.upperBound == string.utf8.count else {
+      var measures: [ShapedMeasure] = []
+      measure([piece], in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
+      return measures[0]
+    }
+    let primary = primaryFont(for: style)
+    let key = TokenMeasures.Key(
+      file: primary.font.file, fallbackPattern: primary.fallbackPattern,
+      language: style.namesLanguage ? style.language?.identifier : nil, size: style.size,
+      isRightToLeft: isRightToLeft, shapesDirectly: directPlans.isEnabled, text: string)
+    if let found = TokenMeasures.measure(for: key) { return found }
+    var measures: [ShapedMeasure] = []
+    measure([piece], in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
+    return TokenMeasures.keep(measures[0], for: key)
+  }
+
   /// Stores the glyphs of pieces of one string that share a style and a direction, as
   /// ``measure(_:in:style:isRightToLeft:into:)`` measures them: the cache's glyphs are copied
   /// under one lock, and the pieces it lacks are shaped, cached and copied after.
