@@ -43,6 +43,20 @@ package protocol BatchMeasuringShaper: TextShaper {
   func measureToken(
     _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
   ) -> ShapedMeasure
+
+  /// The measure of a piece that ends with one space, without the space, when the shaper can
+  /// tell it from the piece's cached shaping: exactly what
+  /// ``measure(_:in:style:isRightToLeft:into:)`` gives the shorter piece; `nil` when it
+  /// cannot, and the shorter piece is measured.
+  ///
+  /// - Parameters:
+  ///   - piece: A UTF-8 range of `string`, measured before with its space.
+  ///   - string: The text the piece comes from.
+  ///   - style: The piece's style.
+  ///   - isRightToLeft: Whether the piece is shaped right to left.
+  func measureWithoutTrailingSpace(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
+  ) -> ShapedMeasure?
 }
 
 extension BatchMeasuringShaper {
@@ -58,6 +72,13 @@ extension BatchMeasuringShaper {
     var measures: [ShapedMeasure] = []
     measure([piece], in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
     return measures[0]
+  }
+
+  /// Never told without measuring.
+  package func measureWithoutTrailingSpace(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
+  ) -> ShapedMeasure? {
+    nil
   }
 }
 
