@@ -30,11 +30,54 @@ package protocol BatchMeasuringShaper: TextShaper {
   ///   - first: The measure of the first piece, in logical order.
   ///   - second: The measure of the piece right after it.
   func pairAdjustment(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double?
+
+  /// Measures a piece of a truncation token's leader or label: the advance and metrics
+  /// ``measure(_:in:style:isRightToLeft:into:)`` gives it, which a shaper may keep beyond one
+  /// text (the token is the same in every text).
+  ///
+  /// - Parameters:
+  ///   - piece: A UTF-8 range of `string`, with no paragraph separator.
+  ///   - string: The leader or the label.
+  ///   - style: The piece's style.
+  ///   - isRightToLeft: Whether the piece is shaped right to left.
+  func measureToken(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
+  ) -> ShapedMeasure
+
+  /// The measure of a piece that ends with one space, without the space, when the shaper can
+  /// tell it from the piece's cached shaping: exactly what
+  /// ``measure(_:in:style:isRightToLeft:into:)`` gives the shorter piece; `nil` when it
+  /// cannot, and the shorter piece is measured.
+  ///
+  /// - Parameters:
+  ///   - piece: A UTF-8 range of `string`, measured before with its space.
+  ///   - string: The text the piece comes from.
+  ///   - style: The piece's style.
+  ///   - isRightToLeft: Whether the piece is shaped right to left.
+  func measureWithoutTrailingSpace(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
+  ) -> ShapedMeasure?
 }
 
 extension BatchMeasuringShaper {
   /// No pair is measured without shaping it.
   package func pairAdjustment(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double? {
+    nil
+  }
+
+  /// The piece measured as any other.
+  package func measureToken(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
+  ) -> ShapedMeasure {
+    var measures: [ShapedMeasure] = []
+    measure([piece], in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
+    return measures[0]
+  }
+
+  /// Never told without measuring.
+  package func measureWithoutTrailingSpace(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
+  ) -> ShapedMeasure? {
     nil
   }
 }

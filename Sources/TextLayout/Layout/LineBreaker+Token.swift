@@ -36,9 +36,10 @@ extension LineBreaker {
     if let final = kept.popLast() {
       if final.contentEnd < final.range.upperBound && final.contentEnd > final.range.lowerBound {
         kept.append(
-          maker.measureSegment(
-            final.range.lowerBound..<final.contentEnd, levels: last.levels, isMandatory: false,
-            paragraphLevel: paragraphLevel, table: &cutMetrics))
+          withoutTrailingSpace(final, levels: last.levels, paragraphLevel: paragraphLevel)
+            ?? maker.measureSegment(
+              final.range.lowerBound..<final.contentEnd, levels: last.levels,
+              isMandatory: false, paragraphLevel: paragraphLevel, table: &cutMetrics))
       } else if final.contentEnd > final.range.lowerBound {
         kept.append(final)
       }
@@ -51,6 +52,39 @@ extension LineBreaker {
     last.endsParagraph = false
     last.token = tokenPieces
     drafts.append(last)
+  }
+
+  /// The segment without its trailing space, as measuring its content gives it, when the
+  /// segment is one piece shaped with one space and the shaper tells the content's measure
+  /// from that piece's (``BatchMeasuringShaper/measureWithoutTrailingSpace(_:in:style:isRightToLeft:)``):
+  /// the content is then one piece too, of the same run and level, none of it hanging, so its
+  /// sums are those `SegmentMaker.measureSegment` takes of that measure. `nil` otherwise.
+  mutating func withoutTrailingSpace(
+    _ segment: Segment, levels: [BidiAnalysis.LevelRun], paragraphLevel: UInt8
+  ) -> Segment? {
+    guard !segment.hasTabs, segment.contentEnd == segment.range.upperBound - 1 else {
+      return nil
+    }
+    var count = 0
+    var only: LayoutContext.PieceCut?
+    context.forEachPiece(
+      ofSegment: segment.range, contentEnd: segment.contentEnd, levels: levels,
+      paragraphLevel: paragraphLevel, mayHoldTabs: false
+    ) { cut in
+      count += 1
+      only = cut
+    }
+    guard count == 1, let cut = only, cut.range == segment.range, cut.hanging == .trailingSpaces,
+      let measure = context.shaper.measureWithoutTrailingSpace(
+        cut.range, in: context.text.string, style: context.shapingText.runs[cut.run].style,
+        isRightToLeft: cut.level & 1 == 1)
+    else { return nil }
+    var sums = Segment.Sums()
+    sums.add(measure, hanging: .none)
+    let content = segment.range.lowerBound..<segment.contentEnd
+    return Segment(
+      range: content, contentEnd: content.upperBound, isMandatory: false, hasTabs: false,
+      sums: sums, table: &cutMetrics)
   }
 
   /// The first part of a segment that fits in `width` when cut at a grapheme boundary, or
@@ -86,22 +120,20 @@ extension LineBreaker {
     _ token: TruncationToken, baseStyle: TextStyle, paragraphLevel: UInt8
   ) -> [TokenPiece] {
     var pieces: [TokenPiece] = []
-    let parts: [(String, TextStyle, LineRun.Role)] = [
-      (token.leader, token.leaderStyle ?? baseStyle, .tokenLeader),
-      (token.label, token.labelStyle ?? baseStyle, .tokenLabel),
-    ]
-    var measures: [ShapedMeasure] = []
-    for (string, style, role) in parts where !string.isEmpty {
+    for role in [LineRun.Role.tokenLeader, .tokenLabel] {
+      let isLeader = role == .tokenLeader
+      let string = isLeader ? token.leader : token.label
+      guard !string.isEmpty else { continue }
+      let style = (isLeader ? token.leaderStyle : token.labelStyle) ?? baseStyle
       let bidi = context.analyzer.bidiLevels(
         in: Substring(string), direction: paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight)
       for run in bidi.runs where !run.range.isEmpty {
-        measures.removeAll(keepingCapacity: true)
-        context.shaper.measure(
-          [run.range], in: string, style: style, isRightToLeft: run.level & 1 == 1,
-          into: &measures)
+        // The shaper may keep a whole leader's or label's measure beyond this text.
+        let measure = context.shaper.measureToken(
+          run.range, in: string, style: style, isRightToLeft: run.level & 1 == 1)
         pieces.append(
-          TokenPiece(
-            range: run.range, role: role, style: style, level: run.level, measure: measures[0]))
+          TokenPiece(range: run.range, role: role, style: style, level: run.level, measure: measure)
+        )
       }
     }
     return pieces

@@ -633,3 +633,24 @@ struct ShapeCache {
     for index in entries.indices { place(index) }
   }
 }
+
+extension ShapeCache {
+  /// Calls `body` with the measure of the piece cached for these bytes and key and the
+  /// advances of its glyphs in font units, in visual order, when it was shaped directly
+  /// (``ShapedMeasure/directEdges``) as one run without offsets; `nil` otherwise.
+  func withDirectRun<Result>(
+    for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64,
+    _ body: (ShapedMeasure, UnsafeBufferPointer<Glyphs.Glyph>) -> Result?
+  ) -> Result? {
+    guard let index = index(of: bytes, key: key, hash: hash) else { return nil }
+    let piece = entries[index].piece
+    guard piece.runCount == 1 else { return nil }
+    let measure = measure(at: index)
+    let run = glyphs.runs[Int(piece.firstRun)]
+    guard measure.directEdges != nil, run.firstOffset == UInt32.max else { return nil }
+    let first = Int(run.firstGlyph)
+    return glyphs.glyphs.withUnsafeBufferPointer { all in
+      body(measure, UnsafeBufferPointer(rebasing: all[first..<first + Int(run.glyphCount)]))
+    }
+  }
+}
