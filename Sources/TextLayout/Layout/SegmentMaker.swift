@@ -152,8 +152,54 @@ struct SegmentMaker {
     // they take `self.batch` inout without `self`): moving them out to a new batch and back
     // cost the empty batch's ten arrays, made and destroyed for every batch.
     let context = self.context
+    let batchEnd = analysis.boundaries[end - 1].offset
+    let (run, isOneRun) =
+      context.text.runs.count == 1
+      ? (0, true)
+      : context.runIndex(at: batchStart, holdingUpTo: batchEnd) ?? (0, false)
+    if isOneRun
+      && (levels.isEmpty
+        || levels.count == 1 && levels[0].range.lowerBound <= batchStart
+          && levels[0].range.upperBound >= batchEnd)
+    {
+      // The whole batch lies in one style run and one level run, and so does each of its
+      // segments: each is cut where its content ends, as `forEachPiece` cuts it, without its
+      // closure and its run and level lookups for each segment.
+      let level = levels.first?.level ?? 0
+      let hasLevels = !levels.isEmpty
+      context.withUTF8 { bytes in
+        var from = batchStart
+        for index in first..<end {
+          let to = analysis.boundaries[index].offset
+          let contentEnd = ByteScan.trailingSpaceStart(in: from..<to, of: bytes)
+          batch.contentEnds.append(contentEnd)
+          LayoutContext.forEachPieceInOneRun(
+            ofSegment: from..<to, contentEnd: contentEnd, level: level, hasLevels: hasLevels,
+            paragraphLevel: paragraphLevel
+          ) { piece, hanging in
+            batch.pieces.append(
+              PieceToMeasure(
+                cut: LayoutContext.PieceCut(
+                  range: piece, run: run, level: level, hanging: hanging, isTab: false)))
+          }
+          batch.pieceEnds.append(batch.pieces.count)
+          from = to
+        }
+      }
+    } else {
+      makePieces(of: analysis, first: first, end: end, context: context)
+    }
+    finishBatch(&analysis, first: first, end: end, context: context)
+  }
+
+  /// Cuts the pieces of the segments `first..<end` of a batch, segment by segment.
+  private mutating func makePieces(
+    of analysis: WindowAnalysis, first: Int, end: Int, context: LayoutContext
+  ) {
+    let levels = analysis.levelRuns
+    let paragraphLevel = analysis.paragraphLevel
     context.withUTF8 { bytes in
-      var from = batchStart
+      var from = analysis.segmentStart(at: first)
       for index in first..<end {
         let to = analysis.boundaries[index].offset
         let contentEnd = ByteScan.trailingSpaceStart(in: from..<to, of: bytes)
@@ -169,6 +215,12 @@ struct SegmentMaker {
         from = to
       }
     }
+  }
+
+  /// Measures the pieces of a batch and appends its segments to the window.
+  private mutating func finishBatch(
+    _ analysis: inout WindowAnalysis, first: Int, end: Int, context: LayoutContext
+  ) {
     Self.measurePieces(&batch, context: context)
     Self.measurePairs(&batch, context: context, analysis: analysis, first: first, end: end)
     var piece = 0
