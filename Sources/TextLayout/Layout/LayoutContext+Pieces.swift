@@ -82,15 +82,10 @@ extension LayoutContext {
           && levels[0].range.upperBound >= range.upperBound)
     {
       let level = levels.first?.level ?? 0
-      let isInside = contentEnd > range.lowerBound && contentEnd < range.upperBound
-      if isInside && level == paragraphLevel && (!levels.isEmpty || paragraphLevel == 0) {
-        body(range, run, level, .trailingSpaces)
-      } else {
-        if contentEnd > range.lowerBound {
-          body(range.lowerBound..<contentEnd, run, level, .none)
-        }
-        if contentEnd < range.upperBound { body(contentEnd..<range.upperBound, run, level, .all) }
-      }
+      Self.forEachPieceInOneRun(
+        ofSegment: range, contentEnd: contentEnd, level: level, hasLevels: !levels.isEmpty,
+        paragraphLevel: paragraphLevel
+      ) { body($0, run, level, $1) }
       return
     }
     if shapesSpaceTogether(
@@ -103,6 +98,27 @@ extension LayoutContext {
     } else {
       forEachPiece(range.lowerBound..<contentEnd, levels: levels) { body($0, $1, $2, .none) }
       forEachPiece(contentEnd..<range.upperBound, levels: levels) { body($0, $1, $2, .all) }
+    }
+  }
+
+  /// The pieces of a segment that lies in one style run and one level run: the only cut is
+  /// where its content ends, and none when its trailing whitespace is shaped with the word.
+  ///
+  /// - Parameters:
+  ///   - level: The level of the segment's level run (0 when the window has none).
+  ///   - hasLevels: Whether the window has level runs.
+  ///   - body: Called with each piece and what of it hangs.
+  @inline(__always)
+  static func forEachPieceInOneRun(
+    ofSegment range: Range<Int>, contentEnd: Int, level: UInt8, hasLevels: Bool,
+    paragraphLevel: UInt8, _ body: (_ piece: Range<Int>, _ hanging: Hanging) -> Void
+  ) {
+    let isInside = contentEnd > range.lowerBound && contentEnd < range.upperBound
+    if isInside && level == paragraphLevel && (hasLevels || paragraphLevel == 0) {
+      body(range, .trailingSpaces)
+    } else {
+      if contentEnd > range.lowerBound { body(range.lowerBound..<contentEnd, .none) }
+      if contentEnd < range.upperBound { body(contentEnd..<range.upperBound, .all) }
     }
   }
 

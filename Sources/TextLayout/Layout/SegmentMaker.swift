@@ -40,6 +40,9 @@ struct SegmentMaker {
   /// The buffers of a batch.
   struct MeasureBatch {
     var pieces: [PieceToMeasure] = []
+    /// Each segment's piece end and content end, by its place in the batch: sized once for the
+    /// most segments a batch holds (``sizeSegmentBuffers()``) and written in place, never
+    /// emptied (emptying an array and appending to it cost more than the writes).
     var pieceEnds: [Int] = []
     var contentEnds: [Int] = []
     var measures: [ShapedMeasure] = []
@@ -62,20 +65,24 @@ struct SegmentMaker {
 
     /// Empties the buffers, keeping their memory; the first time, makes room for a batch.
     mutating func removeAll() {
-      if pieceEnds.capacity == 0 {
+      if pieces.capacity == 0 {
         pieces.reserveCapacity(2 * SegmentMaker.batchSegments)
-        pieceEnds.reserveCapacity(SegmentMaker.batchSegments)
-        contentEnds.reserveCapacity(SegmentMaker.batchSegments)
         measures.reserveCapacity(2 * SegmentMaker.batchSegments)
         ranges.reserveCapacity(2 * SegmentMaker.batchSegments)
       }
       pieces.removeAll(keepingCapacity: true)
-      pieceEnds.removeAll(keepingCapacity: true)
-      contentEnds.removeAll(keepingCapacity: true)
       measures.removeAll(keepingCapacity: true)
       ranges.removeAll(keepingCapacity: true)
       adjustments.removeAll(keepingCapacity: true)
       pairs.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes ``pieceEnds`` and ``contentEnds`` hold a place for each segment of a batch.
+    mutating func sizeSegmentBuffers() {
+      if pieceEnds.count < SegmentMaker.batchSegments {
+        pieceEnds = Array(repeating: 0, count: SegmentMaker.batchSegments)
+        contentEnds = Array(repeating: 0, count: SegmentMaker.batchSegments)
+      }
     }
   }
 
@@ -145,6 +152,7 @@ struct SegmentMaker {
       analysis.segments.reserveCapacity(analysis.boundaries.count)
     }
     batch.removeAll()
+    batch.sizeSegmentBuffers()
     let levels = analysis.levelRuns
     let paragraphLevel = analysis.paragraphLevel
     // The context as a local: read through `self` inside the closure, it was retained and
@@ -152,12 +160,64 @@ struct SegmentMaker {
     // they take `self.batch` inout without `self`): moving them out to a new batch and back
     // cost the empty batch's ten arrays, made and destroyed for every batch.
     let context = self.context
+    let batchEnd = analysis.boundaries[end - 1].offset
+    let (run, isOneRun) =
+      context.text.runs.count == 1
+      ? (0, true)
+      : context.runIndex(at: batchStart, holdingUpTo: batchEnd) ?? (0, false)
+    if isOneRun
+      && (levels.isEmpty
+        || levels.count == 1 && levels[0].range.lowerBound <= batchStart
+          && levels[0].range.upperBound >= batchEnd)
+    {
+      // The whole batch lies in one style run and one level run, and so does each of its
+      // segments: each is cut where its content ends, as `forEachPiece` cuts it, without its
+      // closure and its run and level lookups for each segment.
+      let level = levels.first?.level ?? 0
+      let hasLevels = !levels.isEmpty
+      // The segments' content and piece ends written through one pointer a batch: appended,
+      // each checked its buffer's uniqueness in a runtime call.
+      batch.contentEnds.withUnsafeMutableBufferPointer { contentEnds in
+        batch.pieceEnds.withUnsafeMutableBufferPointer { pieceEnds in
+          context.withUTF8 { bytes in
+            var from = batchStart
+            for index in first..<end {
+              let to = analysis.boundaries[index].offset
+              let contentEnd = ByteScan.trailingSpaceStart(in: from..<to, of: bytes)
+              contentEnds[index - first] = contentEnd
+              LayoutContext.forEachPieceInOneRun(
+                ofSegment: from..<to, contentEnd: contentEnd, level: level,
+                hasLevels: hasLevels, paragraphLevel: paragraphLevel
+              ) { piece, hanging in
+                batch.pieces.append(
+                  PieceToMeasure(
+                    cut: LayoutContext.PieceCut(
+                      range: piece, run: run, level: level, hanging: hanging, isTab: false)))
+              }
+              pieceEnds[index - first] = batch.pieces.count
+              from = to
+            }
+          }
+        }
+      }
+    } else {
+      makePieces(of: analysis, first: first, end: end, context: context)
+    }
+    finishBatch(&analysis, first: first, end: end, context: context)
+  }
+
+  /// Cuts the pieces of the segments `first..<end` of a batch, segment by segment.
+  private mutating func makePieces(
+    of analysis: WindowAnalysis, first: Int, end: Int, context: LayoutContext
+  ) {
+    let levels = analysis.levelRuns
+    let paragraphLevel = analysis.paragraphLevel
     context.withUTF8 { bytes in
-      var from = batchStart
+      var from = analysis.segmentStart(at: first)
       for index in first..<end {
         let to = analysis.boundaries[index].offset
         let contentEnd = ByteScan.trailingSpaceStart(in: from..<to, of: bytes)
-        batch.contentEnds.append(contentEnd)
+        batch.contentEnds[index - first] = contentEnd
         // No tab: a segment with one is measured alone.
         context.forEachPiece(
           ofSegment: from..<to, contentEnd: contentEnd, levels: levels,
@@ -165,10 +225,16 @@ struct SegmentMaker {
         ) { cut in
           batch.pieces.append(PieceToMeasure(cut: cut))
         }
-        batch.pieceEnds.append(batch.pieces.count)
+        batch.pieceEnds[index - first] = batch.pieces.count
         from = to
       }
     }
+  }
+
+  /// Measures the pieces of a batch and appends its segments to the window.
+  private mutating func finishBatch(
+    _ analysis: inout WindowAnalysis, first: Int, end: Int, context: LayoutContext
+  ) {
     Self.measurePieces(&batch, context: context)
     Self.measurePairs(&batch, context: context, analysis: analysis, first: first, end: end)
     var piece = 0

@@ -64,4 +64,38 @@ import Testing
       #expect(layout.lines.map(\.range) == plain.lines.map(\.range))
     }
   }
+
+  /// Plain words, then bold words (each bold one its own run of another color when `split`),
+  /// then plain words again.
+  static func boldMiddle(split: Bool) -> StyledText {
+    var bold = base
+    bold.weight = .bold
+    var text = StyledText("", style: base)
+    for word in words.prefix(6) { text.append(word + " ", style: base) }
+    for (index, word) in words.enumerated() {
+      var style = bold
+      if split { style.color = TextColor(red: Double(index % 2), green: 0, blue: 0) }
+      text.append(word + " ", style: style)
+    }
+    for word in words.prefix(6) { text.append(word + " ", style: base) }
+    return text
+  }
+
+  @Test("batches inside a run that is not the text's first measure in that run's font")
+  func batchInsideLaterRun() throws {
+    let engine = TextLayoutEngine(shaper: Self.stack.shaper, analyzer: Self.stack.analyzer)
+    let whole = Self.boldMiddle(split: false)
+    let split = Self.boldMiddle(split: true)
+    #expect(whole.runs.count == 3)
+    for width in [120.0, 300, 517] {
+      let configuration = LayoutConfiguration(width: width)
+      let layout = try engine.layout(whole, configuration: configuration)
+      #expect(try LayoutInvariants.measurementAgrees(layout, engine: engine) == nil)
+      // The split text's batches span runs, and are cut segment by segment; most of the
+      // whole text's bold batches lie in its second run, and are cut as one run.
+      let reference = try engine.layout(split, configuration: configuration)
+      #expect(layout.lines.map(\.range) == reference.lines.map(\.range))
+      #expect(layout.lines.map(\.frame.width) == reference.lines.map(\.frame.width))
+    }
+  }
 }
