@@ -26,15 +26,16 @@ final class DirectShapingPlans: Sendable {
   /// The plans this shaper used, searched in order: a shaper meets a handful of faces,
   /// scripts and languages, and comparing three numbers costs less than hashing them.
   private let plans = Mutex<[(key: Key, plan: DirectShapingPlan?)]>([])
-  private static let byFile = Mutex<[FileKey: DirectShapingPlan?]>([:])
+  private static let byFile = ProcessMemo<FileKey, DirectShapingPlan?>()
   /// Each face's ``NeighborSensitiveGlyphs``, by font, found the first time a piece ends in
   /// it.
   private let neighborSensitive = Mutex<[Int: NeighborSensitiveGlyphs]>([:])
   /// The same, for the process: like a plan, they depend only on the font file, and reading
   /// a face's lookups for them cost a new shaper about 2,500 instructions for each face it
   /// met.
-  private static let neighborSensitiveByFile = Mutex<[FontFileReference: NeighborSensitiveGlyphs]>(
-    [:])
+  private static let neighborSensitiveByFile = ProcessMemo<
+    FontFileReference, NeighborSensitiveGlyphs
+  >()
 
   init(isEnabled: Bool) {
     self.isEnabled = isEnabled
@@ -56,10 +57,8 @@ final class DirectShapingPlans: Sendable {
   static func neighborSensitiveGlyphs(
     face: OpaquePointer, file: FontFileReference?
   ) -> NeighborSensitiveGlyphs {
-    if let file, let made = neighborSensitiveByFile.withLock({ $0[file] }) { return made }
-    let glyphs = NeighborSensitiveGlyphs(face: face)
-    if let file { neighborSensitiveByFile.withLock { $0[file] = glyphs } }
-    return glyphs
+    guard let file else { return NeighborSensitiveGlyphs(face: face) }
+    return neighborSensitiveByFile.value(for: file) { NeighborSensitiveGlyphs(face: face) }
   }
 
   /// The plan for runs of `script` in `language` (HarfBuzz's default language when `nil`,
@@ -95,15 +94,10 @@ final class DirectShapingPlans: Sendable {
     }
     if let known { return known.plan.map { ($0, known.index) } }
     let fileKey = FileKey(file: font.file, script: script.rawValue, language: languageBits)
-    let plan: DirectShapingPlan?
-    switch Self.byFile.withLock({ $0[fileKey] }) {
-    case .some(let known):
-      plan = known
-    case .none:
-      plan = DirectShapingPlan.make(
+    let plan = Self.byFile.value(for: fileKey) {
+      DirectShapingPlan.make(
         face: hb_font_get_face(font.harfBuzz.font), file: font.file, script: script,
         language: language)
-      Self.byFile.withLock { $0[fileKey] = .some(plan) }
     }
     let index = plans.withLock { plans in
       // Another thread may have added it meanwhile: one index for each key.

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension PairPositioning {
   /// A font file and the pair-positioning lookups read from it.
   private struct SharingKey: Hashable {
@@ -12,7 +10,7 @@ extension PairPositioning {
   /// A face's plans for several scripts and languages (``DirectShapingPlan``) mostly apply
   /// the same kerning lookups, and each lookup keeps arrays with an entry for every glyph of
   /// the face (128 KB a lookup for a CJK face of 65,535 glyphs): made once, they are shared.
-  private static let made = Mutex<[SharingKey: PairPositioning]>([:])
+  private static let made = ProcessMemo<SharingKey, PairPositioning?>()
 
   /// The pair positioning of these lookups of a font file's table, made once for the
   /// process; a face without a file gets its own.
@@ -20,15 +18,8 @@ extension PairPositioning {
     _ table: FontTableBytes, lookups: [[Int]], glyphCount: Int, file: FontFileReference?
   ) -> PairPositioning? {
     guard let file else { return PairPositioning(table, lookups: lookups, glyphCount: glyphCount) }
-    let key = SharingKey(file: file, lookups: lookups)
-    if let known = made.withLock({ $0[key] }) { return known }
-    guard let positioning = PairPositioning(table, lookups: lookups, glyphCount: glyphCount)
-    else { return nil }
-    return made.withLock { made in
-      // Another thread may have made it meanwhile: one copy for each key.
-      if let known = made[key] { return known }
-      made[key] = positioning
-      return positioning
+    return made.value(for: SharingKey(file: file, lookups: lookups)) {
+      PairPositioning(table, lookups: lookups, glyphCount: glyphCount)
     }
   }
 }
