@@ -8,7 +8,7 @@
 /// font units HarfBuzz gives (the shaper's fonts are scaled to their units per em) and become
 /// points as they are copied out, with the same arithmetic a ``GlyphRun`` was made with, so
 /// the copies are the same to the last bit.
-struct GlyphArena {
+struct GlyphArena: GlyphPieceStore {
   /// A run of glyphs of one face, in visual order.
   struct Run {
     var font: FontID
@@ -147,15 +147,6 @@ struct GlyphArena {
       runs: firstRun..<storage.runs.count, clusters: firstCluster..<storage.clusters.count,
       advance: measure.advance, ascent: measure.ascent, descent: measure.descent,
       lineGap: measure.lineGap, uncoveredCharacterCount: measure.uncoveredCharacterCount)
-  }
-
-  /// A piece as the ``ShapedText`` a ``GlyphRun`` for each run makes.
-  func shapedText(_ piece: Piece, measure: ShapedMeasure) -> ShapedText {
-    var storage = GlyphStorage()
-    // Stored first, in its own statement: as the argument of a call on `storage`, the call
-    // would read the storage before the argument filled it.
-    let stored = store(piece, measure: measure, into: &storage)
-    return storage.shapedText(stored)
   }
 
   // MARK: - Sums

@@ -15,7 +15,7 @@ extension ShapeCache {
   /// ``store(_:measure:into:)`` turns the narrow values into points with the arithmetic of
   /// ``GlyphArena/store(_:measure:into:)``, so a hit gives the glyphs of the miss to the last
   /// bit.
-  struct Glyphs {
+  struct Glyphs: GlyphPieceStore {
     /// A run of glyphs of one face, in visual order.
     struct Run {
       var firstGlyph: UInt32
@@ -372,15 +372,6 @@ extension ShapeCache {
         runs: firstRun..<storage.runs.count, clusters: firstCluster..<storage.clusters.count,
         advance: measure.advance, ascent: measure.ascent, descent: measure.descent,
         lineGap: measure.lineGap, uncoveredCharacterCount: measure.uncoveredCharacterCount)
-    }
-
-    /// A piece as the ``ShapedText`` a ``GlyphRun`` for each run makes.
-    func shapedText(_ piece: Piece, measure: ShapedMeasure) -> ShapedText {
-      var storage = GlyphStorage()
-      // Stored first, in its own statement: as the argument of a call on `storage`, the call
-      // would read the storage before the argument filled it.
-      let stored = store(piece, measure: measure, into: &storage)
-      return storage.shapedText(stored)
     }
   }
 }
