@@ -1,0 +1,86 @@
+import CHarfBuzz
+@_spi(Backend) import TextLayout
+
+extension HarfBuzzShaper {
+  /// Measures a piece of a truncation token: a whole leader or label is measured once for
+  /// the process (``TokenMeasures``), by its primary face's file, instead of once by each
+  /// new shaper; a piece of one is measured as any other, since its neighbours count.
+  package func measureToken(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
+  ) -> ShapedMeasure {
+    guard piece.lowerBound == 0, piece.upperBound == string.utf8.count else {
+      var measures: [ShapedMeasure] = []
+      measure([piece], in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
+      return measures[0]
+    }
+    let primary = primaryFont(for: style)
+    let key = TokenMeasures.Key(
+      file: primary.font.file, fallbackPattern: primary.fallbackPattern,
+      language: style.namesLanguage ? style.language?.identifier : nil, size: style.size,
+      isRightToLeft: isRightToLeft, shapesDirectly: directPlans.isEnabled, text: string)
+    if let found = TokenMeasures.measure(for: key) { return found }
+    var measures: [ShapedMeasure] = []
+    measure([piece], in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
+    return TokenMeasures.keep(measures[0], for: key)
+  }
+
+  /// The measure of a cached piece that ends with one space, without the space: derived from
+  /// the piece's cached glyphs, bit for bit what measuring the shorter piece gives, when the
+  /// piece was shaped directly as one left-to-right run and its last content character is a
+  /// letter of a script of its own (so its face and script do not depend on the space) that
+  /// starts no kerning pair and no ligature with the space; `nil` otherwise.
+  ///
+  /// Such a run has a glyph for each character, in order; the shorter piece shapes to the
+  /// same glyphs but the space's, with the same advances, since only a pair with the space
+  /// could have moved the letter before it. Its advance is their sum, taken as
+  /// `GlyphArena.sums(of:hangingStart:)` takes it; nothing of it hangs; its face, and so its
+  /// metrics, are the piece's. `TrimmedMeasureTests` hold it to measuring.
+  package func measureWithoutTrailingSpace(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
+  ) -> ShapedMeasure? {
+    guard !isRightToLeft, piece.count >= 2 else { return nil }
+    let found = withKeys(of: [piece], in: string, style: style, isRightToLeft: false) {
+      text, keys, _ -> (ShapedMeasure, Double, UInt32)? in
+      let bytes = UnsafeBufferPointer(rebasing: text[piece])
+      guard bytes[bytes.count - 1] == 0x20,
+        Self.isLetterOfOwnScript(endingAt: bytes.count - 1, in: bytes)
+      else { return nil }
+      return state.withLock { state in
+        state.shapes.withDirectRun(for: bytes, key: keys[0].key, hash: keys[0].hash) {
+          measure, glyphs -> (ShapedMeasure, Double, UInt32)? in
+          guard let edges = measure.directEdges, measure.uncoveredCharacterCount == 0,
+            glyphs.count >= 2, UInt32(glyphs[glyphs.count - 1].id) == edges.lastGlyph
+          else { return nil }
+          var run = 0.0
+          for glyph in glyphs.dropLast() {
+            run += GlyphArena.advance(Int32(glyph.advance), scale: edges.scale)
+          }
+          var advance = 0.0
+          advance += run
+          return (measure, advance, UInt32(glyphs[glyphs.count - 2].id))
+        }
+      }
+    }
+    guard let (measure, advance, letter) = found, let edges = measure.directEdges,
+      let plan = directPlans.plan(at: Int(edges.plan)),
+      let pair = plan.pairAdvances(letter, 0, edges.lastGlyph, edges.lastUnits),
+      pair == (0, edges.lastUnits)
+    else { return nil }
+    return ShapedMeasure(
+      advance: advance, hangingAdvance: 0, ascent: measure.ascent, descent: measure.descent,
+      lineGap: measure.lineGap)
+  }
+
+  /// Whether the character that ends at `end` in `bytes` is an ASCII letter or one of
+  /// ``DirectShapingPlan/isCommonLetter(_:)``: a letter of a script of its own.
+  static func isLetterOfOwnScript(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = end - 1
+    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    var iterator = UnsafeBufferPointer(rebasing: bytes[start..<end]).makeIterator()
+    var decoder = UTF8()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
+    let value = scalar.value
+    return (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+      || DirectShapingPlan.isCommonLetter(value)
+  }
+}
