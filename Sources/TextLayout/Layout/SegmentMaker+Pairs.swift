@@ -1,0 +1,184 @@
+extension SegmentMaker {
+  /// Measures the kerning between each segment of a batch and the next one
+  /// (``Segment/pairAdjustment``) into the batch's adjustments, one for each segment.
+  ///
+  /// Pango, like any engine that shapes a run whole and breaks it after, kerns the characters
+  /// on both sides of a break opportunity that no space separates: in Japanese, where every
+  /// character is a segment, Noto Sans CJK JP kerns kana pairs by up to a tenth of an em. A
+  /// segment is measured alone (so that its measure is cached for every text it occurs in),
+  /// and the pair is measured as its two characters shaped together, less each alone, from the
+  /// same cache: for the characters of a pair that the face does not kern, that is 0.
+  ///
+  /// A pair is measured only when nothing could come between its characters: the segment has
+  /// no trailing whitespace and no mandatory break, and the two pieces around the boundary
+  /// have one style, one left-to-right level and no tab. Latin text, whose segments end in
+  /// spaces, measures none.
+  static func measurePairs(
+    _ batch: inout MeasureBatch, context: LayoutContext, analysis: WindowAnalysis, first: Int,
+    end: Int
+  ) {
+    batch.adjustments.append(contentsOf: repeatElement(0, count: end - first))
+    batch.ranges.removeAll(keepingCapacity: true)
+    let shaper = context.shaper
+    var pieceStart = 0
+    for index in first..<end {
+      let pieceEnd = batch.pieceEnds[index - first]
+      defer { pieceStart = pieceEnd }
+      let segmentEnd = analysis.boundaries[index].offset
+      guard pieceEnd > pieceStart, batch.contentEnds[index - first] == segmentEnd,
+        !analysis.boundaries[index].isMandatory
+      else { continue }
+      let last = batch.pieces[pieceEnd - 1].cut
+      guard !last.isTab, last.level & 1 == 0, last.hanging == .none,
+        batch.measures[pieceEnd - 1].mayKernWithNext
+      else { continue }
+      let next: LayoutContext.PieceCut?
+      if index + 1 < end {
+        next = pieceEnd < batch.pieces.count ? batch.pieces[pieceEnd].cut : nil
+      } else if index + 1 < analysis.boundaries.count {
+        next = firstPiece(
+          ofSegment: segmentEnd..<analysis.boundaries[index + 1].offset, analysis: analysis,
+          context: context)
+      } else {
+        next = nil
+      }
+      guard let next, !next.isTab, next.run == last.run, next.level == last.level,
+        next.hanging != .all, next.range.lowerBound == segmentEnd
+      else { continue }
+      // The shaper may know the pair's kerning from the two pieces' edge glyphs. The next
+      // batch's first piece is measured alone for it: one cache probe, and that batch finds it
+      // cached.
+      let nextMeasure =
+        index + 1 < end
+        ? batch.measures[pieceEnd] : measureAlone(next, scratch: &batch, context: context)
+      if let adjustment = shaper.pairAdjustment(batch.measures[pieceEnd - 1], nextMeasure) {
+        if abs(adjustment) > Self.pairTolerance { batch.adjustments[index - first] = adjustment }
+        continue
+      }
+      guard let pair = pairRanges(before: last.range, after: next.range, context: context)
+      else { continue }
+      let firstRange = batch.ranges.count
+      if index + 1 < end && pair.before == last.range && pair.after == next.range {
+        // Both characters are pieces of the batch, measured already.
+        let alone = batch.measures[pieceEnd - 1].advance + batch.measures[pieceEnd].advance
+        batch.pairs.append((index - first, last.run, last.level, alone, firstRange))
+      } else {
+        batch.pairs.append((index - first, last.run, last.level, .nan, firstRange))
+        batch.ranges.append(pair.before)
+        batch.ranges.append(pair.after)
+      }
+      batch.ranges.append(pair.before.lowerBound..<pair.after.upperBound)
+    }
+    guard !batch.pairs.isEmpty else { return }
+    // One shaper call for each stretch of pairs with one font and level.
+    var stretch = 0
+    while stretch < batch.pairs.count {
+      let (_, run, level, _, rangeStart) = batch.pairs[stretch]
+      var next = stretch
+      while next < batch.pairs.count && context.shapeAlike(batch.pairs[next].run, run)
+        && batch.pairs[next].level == level
+      {
+        next += 1
+      }
+      let rangeEnd = next < batch.pairs.count ? batch.pairs[next].firstRange : batch.ranges.count
+      batch.pairRanges.removeAll(keepingCapacity: true)
+      batch.pairRanges.append(contentsOf: batch.ranges[rangeStart..<rangeEnd])
+      batch.pairMeasures.removeAll(keepingCapacity: true)
+      context.shaper.measure(
+        batch.pairRanges, in: context.text.string, style: context.shapingText.runs[run].style,
+        isRightToLeft: false, into: &batch.pairMeasures)
+      let measures = batch.pairMeasures
+      for pair in stretch..<next {
+        var base = batch.pairs[pair].firstRange - rangeStart
+        var alone = batch.pairs[pair].alone
+        if alone.isNaN {
+          alone = measures[base].advance + measures[base + 1].advance
+          base += 2
+        }
+        let adjustment = measures[base].advance - alone
+        // What is left of a pair the face does not kern is rounding.
+        if abs(adjustment) > Self.pairTolerance {
+          batch.adjustments[batch.pairs[pair].segment] = adjustment
+        }
+      }
+      stretch = next
+    }
+  }
+
+  /// The smallest kerning kept, in points: less than any font unit at any size in use, more
+  /// than the rounding of three sums of advances.
+  static let pairTolerance = 1e-9
+
+  /// Measures one piece, as the batch that holds it will, in the buffers of the batch's pairs
+  /// (which hold nothing until the pairs are measured).
+  static func measureAlone(
+    _ cut: LayoutContext.PieceCut, scratch batch: inout MeasureBatch, context: LayoutContext
+  ) -> ShapedMeasure {
+    batch.pairRanges.removeAll(keepingCapacity: true)
+    batch.pairRanges.append(cut.range)
+    batch.pairMeasures.removeAll(keepingCapacity: true)
+    context.shaper.measure(
+      batch.pairRanges, in: context.text.string, style: context.shapingText.runs[cut.run].style,
+      isRightToLeft: cut.level & 1 == 1, into: &batch.pairMeasures)
+    return batch.pairMeasures[0]
+  }
+
+  /// The first piece of a segment the batch does not hold.
+  static func firstPiece(
+    ofSegment range: Range<Int>, analysis: WindowAnalysis, context: LayoutContext
+  ) -> LayoutContext.PieceCut? {
+    var first: LayoutContext.PieceCut?
+    context.forEachPiece(
+      ofSegment: range, contentEnd: context.trailingSpaceStart(in: range),
+      levels: analysis.levelRuns, paragraphLevel: analysis.paragraphLevel
+    ) { cut in
+      if first == nil { first = cut }
+    }
+    return first
+  }
+
+  /// The last grapheme of the piece `before` and the first of the piece `after` it, which a
+  /// boundary between segments separates.
+  static func pairRanges(
+    before: Range<Int>, after: Range<Int>, context: LayoutContext
+  ) -> (before: Range<Int>, after: Range<Int>)? {
+    guard !before.isEmpty, !after.isEmpty, let last = context.text.slice(before).last,
+      let first = context.text.slice(after).first
+    else { return nil }
+    let start = max(before.lowerBound, before.upperBound - last.utf8.count)
+    let end = min(after.upperBound, after.lowerBound + first.utf8.count)
+    return (start..<before.upperBound, after.lowerBound..<end)
+  }
+
+  /// Measures the batch's pieces into its measures, in order: one shaper call for each
+  /// stretch of pieces with one font (``LayoutContext/shapeAlike(_:_:)``) and one level; a
+  /// run of tabs gets its style's font metrics and no advance.
+  static func measurePieces(_ batch: inout MeasureBatch, context: LayoutContext) {
+    let pieces = batch.pieces
+    var stretch = 0
+    while stretch < pieces.count {
+      let cut = pieces[stretch].cut
+      if cut.isTab {
+        let font = context.shaper.metrics(for: context.shapingText.runs[cut.run].style)
+        batch.measures.append(
+          ShapedMeasure(
+            advance: 0, hangingAdvance: 0, ascent: font.ascent, descent: font.descent,
+            lineGap: font.lineGap))
+        stretch += 1
+        continue
+      }
+      var next = stretch
+      batch.ranges.removeAll(keepingCapacity: true)
+      while next < pieces.count && context.shapeAlike(pieces[next].cut.run, cut.run)
+        && pieces[next].cut.level == cut.level && !pieces[next].cut.isTab
+      {
+        batch.ranges.append(pieces[next].cut.range)
+        next += 1
+      }
+      context.shaper.measure(
+        batch.ranges, in: context.text.string, style: context.shapingText.runs[cut.run].style,
+        isRightToLeft: cut.level & 1 == 1, into: &batch.measures)
+      stretch = next
+    }
+  }
+}
