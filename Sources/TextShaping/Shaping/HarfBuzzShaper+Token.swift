@@ -8,19 +8,18 @@ extension HarfBuzzShaper {
   package func measureToken(
     _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
   ) -> ShapedMeasure {
-    guard piece.lowerBound == 0, piece.upperBound == string.utf8.count else {
-      var measures: [ShapedMeasure] = []
-      measure([piece], in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
-      return measures[0]
+    var key: TokenMeasures.Key?
+    if piece.lowerBound == 0, piece.upperBound == string.utf8.count {
+      let primary = primaryFont(for: style)
+      key = TokenMeasures.Key(
+        file: primary.font.file, fallbackPattern: primary.fallbackPattern,
+        language: style.namesLanguage ? style.language?.identifier : nil, size: style.size,
+        isRightToLeft: isRightToLeft, shapesDirectly: directPlans.isEnabled, text: string)
     }
-    let primary = primaryFont(for: style)
-    let key = TokenMeasures.Key(
-      file: primary.font.file, fallbackPattern: primary.fallbackPattern,
-      language: style.namesLanguage ? style.language?.identifier : nil, size: style.size,
-      isRightToLeft: isRightToLeft, shapesDirectly: directPlans.isEnabled, text: string)
-    if let found = TokenMeasures.measure(for: key) { return found }
+    if let key, let found = TokenMeasures.measure(for: key) { return found }
     var measures: [ShapedMeasure] = []
     measure([piece], in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
+    guard let key else { return measures[0] }
     return TokenMeasures.keep(measures[0], for: key)
   }
 
@@ -74,12 +73,7 @@ extension HarfBuzzShaper {
   /// Whether the character that ends at `end` in `bytes` is an ASCII letter or one of
   /// ``DirectShapingPlan/isCommonLetter(_:)``: a letter of a script of its own.
   static func isLetterOfOwnScript(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var start = end - 1
-    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-    var iterator = UnsafeBufferPointer(rebasing: bytes[start..<end]).makeIterator()
-    var decoder = UTF8()
-    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
-    let value = scalar.value
+    let value = UTF8Decoding.scalar(endingAt: end, in: bytes).scalar.value
     return (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
       || DirectShapingPlan.isCommonLetter(value)
   }
