@@ -239,27 +239,9 @@ struct PairPositioning {
     switch subtable {
     case .glyphPairs(_, let first, let secondFormat, let pairSets):
       guard covered < pairSets.count else { return nil }
-      let set = pairSets[covered]
-      guard set >= 0 else { return nil }
-      let recordSize = 2 * (1 + first.length + secondFormat.length)
-      let target = Int(glyphs[second])
-      var low = 0
-      var high = table.checkedU16(set) - 1
-      while low <= high {
-        let middle = (low + high) / 2
-        let record = set + 2 + recordSize * middle
-        let glyph = table.checkedU16(record)
-        if target < glyph {
-          high = middle - 1
-        } else if target > glyph {
-          low = middle + 1
-        } else {
-          first.apply(table, at: record + 2, to: &positions[index])
-          secondFormat.apply(table, at: record + 2 + 2 * first.length, to: &positions[second])
-          return secondFormat.length > 0 ? second + 1 : second
-        }
-      }
-      return nil
+      return applyPair(
+        inSet: pairSets[covered], first: first, second: secondFormat, toPairAt: index,
+        glyphs: glyphs, positions: positions)
     case .classPairs(
       _, let first, let secondFormat, _, _, let class1Count, let class2Count, let values):
       let class1 = Int(dense.classes1[Int(glyphs[index])])
@@ -267,11 +249,9 @@ struct PairPositioning {
       let secondGlyph = Int(glyphs[second])
       let class2 = secondGlyph < dense.classes2.count ? Int(dense.classes2[secondGlyph]) : 0
       guard class1 < class1Count, class2 < class2Count else { return nil }
-      let record =
-        values + 2 * (first.length + secondFormat.length) * (class1 * class2Count + class2)
-      first.apply(table, at: record, to: &positions[index])
-      secondFormat.apply(table, at: record + 2 * first.length, to: &positions[second])
-      return secondFormat.length > 0 ? second + 1 : second
+      return applyRecord(
+        at: values + 2 * (first.length + secondFormat.length) * (class1 * class2Count + class2),
+        first: first, second: secondFormat, toPairAt: index, positions: positions)
     }
   }
 
@@ -287,27 +267,9 @@ struct PairPositioning {
     case .glyphPairs(let coverage, let first, let secondFormat, let pairSets):
       guard let covered = coverage.index(of: Int(glyphs[index])), covered < pairSets.count
       else { return nil }
-      let set = pairSets[covered]
-      guard set >= 0 else { return nil }
-      let recordSize = 2 * (1 + first.length + secondFormat.length)
-      let target = Int(glyphs[second])
-      var low = 0
-      var high = table.checkedU16(set) - 1
-      while low <= high {
-        let middle = (low + high) / 2
-        let record = set + 2 + recordSize * middle
-        let glyph = table.checkedU16(record)
-        if target < glyph {
-          high = middle - 1
-        } else if target > glyph {
-          low = middle + 1
-        } else {
-          first.apply(table, at: record + 2, to: &positions[index])
-          secondFormat.apply(table, at: record + 2 + 2 * first.length, to: &positions[second])
-          return secondFormat.length > 0 ? second + 1 : second
-        }
-      }
-      return nil
+      return applyPair(
+        inSet: pairSets[covered], first: first, second: secondFormat, toPairAt: index,
+        glyphs: glyphs, positions: positions)
     case .classPairs(
       let coverage, let first, let secondFormat, let classes1, let classes2, let class1Count,
       let class2Count, let values):
@@ -315,11 +277,52 @@ struct PairPositioning {
       let class1 = classes1.classOf(Int(glyphs[index]))
       let class2 = classes2.classOf(Int(glyphs[second]))
       guard class1 < class1Count, class2 < class2Count else { return nil }
-      let record =
-        values + 2 * (first.length + secondFormat.length) * (class1 * class2Count + class2)
-      first.apply(table, at: record, to: &positions[index])
-      secondFormat.apply(table, at: record + 2 * first.length, to: &positions[second])
-      return secondFormat.length > 0 ? second + 1 : second
+      return applyRecord(
+        at: values + 2 * (first.length + secondFormat.length) * (class1 * class2Count + class2),
+        first: first, second: secondFormat, toPairAt: index, positions: positions)
     }
+  }
+
+  /// Finds the glyph after `index` in the pair set at `set` (sorted by second glyph) and
+  /// applies its value records; the index to go on from, `nil` when the set has no such pair
+  /// (or no set: `set` below 0).
+  @inline(__always)
+  private func applyPair(
+    inSet set: Int, first: ValueFormat, second secondFormat: ValueFormat, toPairAt index: Int,
+    glyphs: UnsafeMutableBufferPointer<UInt32>, positions: UnsafeMutableBufferPointer<Position>
+  ) -> Int? {
+    guard set >= 0 else { return nil }
+    let recordSize = 2 * (1 + first.length + secondFormat.length)
+    let target = Int(glyphs[index + 1])
+    var low = 0
+    var high = table.checkedU16(set) - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      let record = set + 2 + recordSize * middle
+      let glyph = table.checkedU16(record)
+      if target < glyph {
+        high = middle - 1
+      } else if target > glyph {
+        low = middle + 1
+      } else {
+        return applyRecord(
+          at: record + 2, first: first, second: secondFormat, toPairAt: index, positions: positions)
+      }
+    }
+    return nil
+  }
+
+  /// Applies the pair's two value records, which start at `record`, to the glyph at `index`
+  /// and the one after it; the index to go on from: past the second glyph when its record is
+  /// not empty, otherwise the second glyph.
+  @inline(__always)
+  private func applyRecord(
+    at record: Int, first: ValueFormat, second secondFormat: ValueFormat, toPairAt index: Int,
+    positions: UnsafeMutableBufferPointer<Position>
+  ) -> Int {
+    let second = index + 1
+    first.apply(table, at: record, to: &positions[index])
+    secondFormat.apply(table, at: record + 2 * first.length, to: &positions[second])
+    return secondFormat.length > 0 ? second + 1 : second
   }
 }
