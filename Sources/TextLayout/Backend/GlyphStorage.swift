@@ -91,6 +91,32 @@ package struct GlyphStorage: Sendable {
       lineGap: shaped.lineGap, uncoveredCharacterCount: shaped.uncoveredCharacterCount)
   }
 
+  /// Stores a piece of another storage, its runs' faces replaced by `fonts` (one for each of
+  /// its runs, in order) when given.
+  package mutating func append(
+    _ piece: StoredPiece, of other: GlyphStorage, fonts: [FontID]?
+  ) -> StoredPiece {
+    let firstRun = runs.count
+    let firstCluster = clusters.count
+    for (position, index) in piece.runs.enumerated() {
+      let run = other.runs[index]
+      let start = glyphs.count
+      glyphs += other.glyphs[run.glyphs]
+      advances += other.advances[run.glyphs]
+      offsets += other.offsets[run.glyphs]
+      glyphClusters += other.glyphClusters[run.glyphs]
+      runs.append(
+        Run(
+          font: fonts?[position] ?? run.font, size: run.size, isRightToLeft: run.isRightToLeft,
+          glyphs: start..<glyphs.count))
+    }
+    clusters += other.clusters[piece.clusters]
+    var appended = piece
+    appended.runs = firstRun..<runs.count
+    appended.clusters = firstCluster..<clusters.count
+    return appended
+  }
+
   /// Stores a piece with no glyphs and one empty cluster for each of `count` characters of
   /// one byte: a run of tabs, whose advances its line gives (``setClusterAdvance(_:at:)``).
   package mutating func appendEmptyClusters(
