@@ -101,6 +101,30 @@ extension HarfBuzzShaper {
       lineGap: measure.lineGap)
   }
 
+  /// Stores the glyphs of a piece that a space follows in `string`, told from the cached
+  /// piece with the space as ``measureWithoutTrailingSpace(_:in:style:isRightToLeft:)`` tells
+  /// its measure: the same glyphs but the space's, with the same advances and clusters, bit
+  /// for bit what storing the piece gives; `nil`, with nothing stored, otherwise. The last
+  /// word of a line the token cuts was measured so, and placing it would shape it again.
+  func storeWithoutTrailingSpace(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool,
+    into storage: inout GlyphStorage
+  ) -> StoredPiece? {
+    let withSpace = piece.lowerBound..<piece.upperBound + 1
+    guard
+      let measure = measureWithoutTrailingSpace(
+        withSpace, in: string, style: style, isRightToLeft: isRightToLeft)
+    else { return nil }
+    return withKeys(of: [withSpace], in: string, style: style, isRightToLeft: false) {
+      text, keys, _ in
+      state.withLock { state in
+        state.shapes.storeWithoutLastGlyph(
+          for: UnsafeBufferPointer(rebasing: text[withSpace]), key: keys[0].key,
+          hash: keys[0].hash, measure: measure, into: &storage)
+      }
+    }
+  }
+
   /// Whether the character that ends at `end` in `bytes` is an ASCII letter or one of
   /// ``DirectShapingPlan/isCommonLetter(_:)``: a letter of a script of its own.
   static func isLetterOfOwnScript(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
