@@ -180,7 +180,7 @@ extension LinePlacer {
       guard let run = stored.runs.last, let cluster = stored.clusters.last,
         let glyph = storage.runs[run].glyphs.last
       else { continue }
-      storage.advances[glyph] += adjustment
+      storage.glyphs[glyph].advance += adjustment
       storage.clusters[cluster].advance += adjustment
       buffers.shaped[pieceEnd - 1].stored.advance += adjustment
     }

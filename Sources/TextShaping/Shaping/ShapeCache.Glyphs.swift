@@ -346,15 +346,14 @@ extension ShapeCache {
       let style = styles[Int(run.style)]
       let scale = style.scale
       let start = storage.glyphs.count
-      storage.reserveCapacity(adding: end - 1 - first)
+      let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
       for index in first..<end - 1 {
         let glyph = glyphs[index]
-        storage.glyphs.append(UInt32(glyph.id))
-        storage.advances.append(GlyphArena.advance(Int32(glyph.advance), scale: scale))
-        storage.glyphClusters.append(Int(glyph.cluster))
+        storage.glyphs.append(
+          GlyphStorage.Glyph(
+            id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
+            advance: GlyphArena.advance(Int32(glyph.advance), scale: scale), offset: zero))
       }
-      let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
-      for _ in first..<end - 1 { storage.offsets.append(zero) }
       let firstRun = storage.runs.count
       storage.runs.append(
         GlyphStorage.Run(
@@ -386,21 +385,26 @@ extension ShapeCache {
         let scale = style.scale
         let first = Int(run.firstGlyph)
         let end = first + Int(run.glyphCount)
-        storage.reserveCapacity(adding: end - first)
-        for index in first..<end {
-          let glyph = glyphs[index]
-          storage.glyphs.append(UInt32(glyph.id))
-          storage.advances.append(GlyphArena.advance(Int32(glyph.advance), scale: scale))
-          storage.glyphClusters.append(Int(glyph.cluster))
-        }
         // HarfBuzz's y axis grows upward; a GlyphOffset's grows downward.
         if run.firstOffset == UInt32.max {
           let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
-          for _ in first..<end { storage.offsets.append(zero) }
+          for index in first..<end {
+            let glyph = glyphs[index]
+            storage.glyphs.append(
+              GlyphStorage.Glyph(
+                id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
+                advance: GlyphArena.advance(Int32(glyph.advance), scale: scale), offset: zero))
+          }
         } else {
-          for offset in offsets[Int(run.firstOffset)..<Int(run.firstOffset) + end - first] {
-            storage.offsets.append(
-              GlyphOffset(x: Double(offset.x) * scale, y: -Double(offset.y) * scale))
+          let firstOffset = Int(run.firstOffset) - first
+          for index in first..<end {
+            let glyph = glyphs[index]
+            let offset = offsets[firstOffset + index]
+            storage.glyphs.append(
+              GlyphStorage.Glyph(
+                id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
+                advance: GlyphArena.advance(Int32(glyph.advance), scale: scale),
+                offset: GlyphOffset(x: Double(offset.x) * scale, y: -Double(offset.y) * scale)))
           }
         }
         storage.runs.append(
