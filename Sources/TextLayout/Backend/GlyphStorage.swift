@@ -77,10 +77,16 @@ package struct GlyphStorage: Sendable {
     for run in shaped.runs {
       let start = glyphs.count
       for index in run.glyphs.indices {
+        // A cluster is a UTF-8 offset within its piece (``GlyphRun/clusters``).
+        guard let cluster = UInt32(exactly: run.clusters[index]) else {
+          preconditionFailure(
+            "A shaper gave glyph \(index) the cluster \(run.clusters[index]), "
+              + "which is no UTF-8 offset within its piece")
+        }
         glyphs.append(
           Glyph(
-            id: run.glyphs[index], cluster: UInt32(run.clusters[index]),
-            advance: run.advances[index], offset: run.offsets[index]))
+            id: run.glyphs[index], cluster: cluster, advance: run.advances[index],
+            offset: run.offsets[index]))
       }
       runs.append(
         Run(
