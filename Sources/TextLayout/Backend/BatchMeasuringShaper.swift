@@ -103,6 +103,35 @@ package protocol GlyphStoringShaper: BatchMeasuringShaper {
   func store(
     _ pieces: [Range<Int>], in string: String, style: TextStyle, isRightToLeft: Bool,
     into storage: inout GlyphStorage, stored: inout [StoredPiece])
+
+  /// Stores the glyphs of a piece of a truncation token's leader or label: what
+  /// ``store(_:in:style:isRightToLeft:into:stored:)`` stores for it, which a shaper may keep
+  /// beyond one text (the token is the same in every text).
+  ///
+  /// - Parameters:
+  ///   - piece: A UTF-8 range of `string`, with no paragraph separator.
+  ///   - string: The leader or the label.
+  ///   - style: The piece's style.
+  ///   - isRightToLeft: Whether the piece is shaped right to left.
+  ///   - storage: Where the piece's glyphs and clusters are appended.
+  func storeToken(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool,
+    into storage: inout GlyphStorage
+  ) -> StoredPiece
+}
+
+extension GlyphStoringShaper {
+  /// The piece stored as any other.
+  package func storeToken(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool,
+    into storage: inout GlyphStorage
+  ) -> StoredPiece {
+    var stored: [StoredPiece] = []
+    store(
+      [piece], in: string, style: style, isRightToLeft: isRightToLeft, into: &storage,
+      stored: &stored)
+    return stored[0]
+  }
 }
 
 /// The engine's view of a shaper: the shaper itself when it measures batches and stores

@@ -23,12 +23,31 @@ package struct GlyphStorage: Sendable {
     }
   }
 
+  /// A glyph of a run: its index in the font, its cluster, its advance and its offset.
+  ///
+  /// One value a glyph in one array, rather than an array for each field, so that storing a
+  /// piece appends once a glyph.
+  package struct Glyph: Sendable, Hashable {
+    /// The glyph index in the font.
+    package var id: UInt32
+    /// The UTF-8 offset, relative to its piece, where the glyph's cluster starts.
+    package var cluster: UInt32
+    /// The advance, in points.
+    package var advance: Double
+    /// The offset from the pen position, in points (y grows downward).
+    package var offset: GlyphOffset
+
+    @inline(__always)
+    package init(id: UInt32, cluster: UInt32, advance: Double, offset: GlyphOffset) {
+      self.id = id
+      self.cluster = cluster
+      self.advance = advance
+      self.offset = offset
+    }
+  }
+
   package var runs: [Run] = []
-  package var glyphs: [UInt32] = []
-  package var advances: [Double] = []
-  package var offsets: [GlyphOffset] = []
-  /// Each glyph's cluster: the UTF-8 offset, relative to its piece, where it starts.
-  package var glyphClusters: [Int] = []
+  package var glyphs: [Glyph] = []
   /// The pieces' clusters, each piece's in logical order, ranges relative to the piece.
   package var clusters: [ShapedText.Cluster] = []
 
@@ -38,22 +57,7 @@ package struct GlyphStorage: Sendable {
   package mutating func reserveCapacity(pieces: Int, glyphs count: Int) {
     runs.reserveCapacity(pieces)
     glyphs.reserveCapacity(count)
-    advances.reserveCapacity(count)
-    offsets.reserveCapacity(count)
-    glyphClusters.reserveCapacity(count)
     clusters.reserveCapacity(count)
-  }
-
-  /// Makes room for `count` more glyphs in the per-glyph arrays that are appended one glyph at
-  /// a time, growing them by doubling.
-  @inline(__always)
-  package mutating func reserveCapacity(adding count: Int) {
-    let needed = advances.count + count
-    guard needed > advances.capacity else { return }
-    let capacity = max(needed, 2 * advances.capacity)
-    advances.reserveCapacity(capacity)
-    offsets.reserveCapacity(capacity)
-    glyphClusters.reserveCapacity(capacity)
   }
 
   /// Empties the storage, keeping its memory.
@@ -63,9 +67,6 @@ package struct GlyphStorage: Sendable {
     // almost always empty.
     if !runs.isEmpty { runs.removeAll(keepingCapacity: true) }
     if !glyphs.isEmpty { glyphs.removeAll(keepingCapacity: true) }
-    if !advances.isEmpty { advances.removeAll(keepingCapacity: true) }
-    if !offsets.isEmpty { offsets.removeAll(keepingCapacity: true) }
-    if !glyphClusters.isEmpty { glyphClusters.removeAll(keepingCapacity: true) }
     if !clusters.isEmpty { clusters.removeAll(keepingCapacity: true) }
   }
 
@@ -75,10 +76,18 @@ package struct GlyphStorage: Sendable {
     let firstCluster = clusters.count
     for run in shaped.runs {
       let start = glyphs.count
-      glyphs += run.glyphs
-      advances += run.advances
-      offsets += run.offsets
-      glyphClusters += run.clusters
+      for index in run.glyphs.indices {
+        // A cluster is a UTF-8 offset within its piece (``GlyphRun/clusters``).
+        guard let cluster = UInt32(exactly: run.clusters[index]) else {
+          preconditionFailure(
+            "A shaper gave glyph \(index) the cluster \(run.clusters[index]), "
+              + "which is no UTF-8 offset within its piece")
+        }
+        glyphs.append(
+          Glyph(
+            id: run.glyphs[index], cluster: cluster, advance: run.advances[index],
+            offset: run.offsets[index]))
+      }
       runs.append(
         Run(
           font: run.font, size: run.size, isRightToLeft: run.isRightToLeft,
@@ -89,6 +98,29 @@ package struct GlyphStorage: Sendable {
       runs: firstRun..<runs.count, clusters: firstCluster..<clusters.count,
       advance: shaped.advance, ascent: shaped.ascent, descent: shaped.descent,
       lineGap: shaped.lineGap, uncoveredCharacterCount: shaped.uncoveredCharacterCount)
+  }
+
+  /// Stores a piece of another storage, its runs' faces replaced by `fonts` (one for each of
+  /// its runs, in order) when given.
+  package mutating func append(
+    _ piece: StoredPiece, of other: GlyphStorage, fonts: [FontID]?
+  ) -> StoredPiece {
+    let firstRun = runs.count
+    let firstCluster = clusters.count
+    for (position, index) in piece.runs.enumerated() {
+      let run = other.runs[index]
+      let start = glyphs.count
+      glyphs += other.glyphs[run.glyphs]
+      runs.append(
+        Run(
+          font: fonts?[position] ?? run.font, size: run.size, isRightToLeft: run.isRightToLeft,
+          glyphs: start..<glyphs.count))
+    }
+    clusters += other.clusters[piece.clusters]
+    var appended = piece
+    appended.runs = firstRun..<runs.count
+    appended.clusters = firstCluster..<clusters.count
+    return appended
   }
 
   /// Stores a piece with no glyphs and one empty cluster for each of `count` characters of
@@ -113,10 +145,11 @@ package struct GlyphStorage: Sendable {
   /// A stored run as a ``GlyphRun`` of its own.
   package func glyphRun(_ index: Int) -> GlyphRun {
     let run = runs[index]
+    let glyphs = self.glyphs[run.glyphs]
     return GlyphRun(
       font: run.font, size: run.size, isRightToLeft: run.isRightToLeft,
-      glyphs: Array(glyphs[run.glyphs]), advances: Array(advances[run.glyphs]),
-      offsets: Array(offsets[run.glyphs]), clusters: Array(glyphClusters[run.glyphs]))
+      glyphs: glyphs.map(\.id), advances: glyphs.map(\.advance), offsets: glyphs.map(\.offset),
+      clusters: glyphs.map { Int($0.cluster) })
   }
 
   /// A stored piece as the ``ShapedText`` it was stored from.

@@ -180,21 +180,19 @@ extension LinePlacer {
       guard let run = stored.runs.last, let cluster = stored.clusters.last,
         let glyph = storage.runs[run].glyphs.last
       else { continue }
-      storage.advances[glyph] += adjustment
+      storage.glyphs[glyph].advance += adjustment
       storage.clusters[cluster].advance += adjustment
       buffers.shaped[pieceEnd - 1].stored.advance += adjustment
     }
   }
 
-  /// Stores the glyphs of a piece of the token.
+  /// Stores the glyphs of a piece of the token, which the shaper may keep for the process.
   private func storeToken(_ piece: TokenPiece, storage: inout GlyphStorage) -> StoredPiece {
     guard let token = context.configuration.truncationToken else {
       preconditionFailure("A line has a token only when the configuration has one")
     }
-    var stored: [StoredPiece] = []
-    context.shaper.store(
-      [piece.range], in: piece.role == .tokenLabel ? token.label : token.leader,
-      style: piece.style, isRightToLeft: piece.level & 1 == 1, into: &storage, stored: &stored)
-    return stored[0]
+    return context.shaper.storeToken(
+      piece.range, in: piece.role == .tokenLabel ? token.label : token.leader,
+      style: piece.style, isRightToLeft: piece.level & 1 == 1, into: &storage)
   }
 }

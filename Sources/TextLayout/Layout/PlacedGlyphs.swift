@@ -56,9 +56,6 @@ package struct PlacedGlyphs: Sendable, Hashable {
       let (a, b) = (left.runs[leftIndex], right.runs[rightIndex])
       return a.font == b.font && a.size == b.size && a.isRightToLeft == b.isRightToLeft
         && left.glyphs[a.glyphs].elementsEqual(right.glyphs[b.glyphs])
-        && left.advances[a.glyphs].elementsEqual(right.advances[b.glyphs])
-        && left.offsets[a.glyphs].elementsEqual(right.offsets[b.glyphs])
-        && left.glyphClusters[a.glyphs].elementsEqual(right.glyphClusters[b.glyphs])
     }
   }
 

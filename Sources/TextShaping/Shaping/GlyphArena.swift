@@ -120,16 +120,15 @@ struct GlyphArena: GlyphPieceStore {
       let run = runs[index]
       let start = storage.glyphs.count
       let scale = run.scale
-      let glyphRange = run.glyphs
-      storage.glyphs.append(contentsOf: glyphs[glyphRange])
-      storage.reserveCapacity(adding: glyphRange.count)
-      for glyph in glyphRange {
+      for glyph in run.glyphs {
         let position = positions[glyph]
-        storage.advances.append(Self.advance(position.xAdvance, scale: scale))
         // HarfBuzz's y axis grows upward; a GlyphOffset's grows downward.
-        storage.offsets.append(
-          GlyphOffset(x: Double(position.xOffset) * scale, y: -Double(position.yOffset) * scale))
-        storage.glyphClusters.append(Int(glyphClusters[glyph]))
+        storage.glyphs.append(
+          GlyphStorage.Glyph(
+            id: glyphs[glyph], cluster: glyphClusters[glyph],
+            advance: Self.advance(position.xAdvance, scale: scale),
+            offset: GlyphOffset(
+              x: Double(position.xOffset) * scale, y: -Double(position.yOffset) * scale)))
       }
       storage.runs.append(
         GlyphStorage.Run(

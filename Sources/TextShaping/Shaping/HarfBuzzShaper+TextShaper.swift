@@ -210,6 +210,19 @@ import CHarfBuzz
           missing: Self.missingPiece, into: &storage, stored: &stored)
       }
       guard misses > 0 else { return }
+      // The last word of a line the token cuts, without its space: told from the word with
+      // it, which measuring cached.
+      var left = misses
+      for index in pieces.indices where stored[first + index].advance.isNaN {
+        let piece = pieces[index]
+        guard !isRightToLeft, piece.upperBound < text.count, text[piece.upperBound] == 0x20,
+          let trimmed = storeWithoutTrailingSpace(
+            piece, in: string, style: style, isRightToLeft: false, into: &storage)
+        else { continue }
+        stored[first + index] = trimmed
+        left -= 1
+      }
+      guard left > 0 else { return }
       arenas.withArena { arena in
         shapeMisses(
           pieces, in: string, text: text, keys: keys,

@@ -8,19 +8,50 @@ extension HarfBuzzShaper {
   package func measureToken(
     _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
   ) -> ShapedMeasure {
-    var key: TokenMeasures.Key?
-    if piece.lowerBound == 0, piece.upperBound == string.utf8.count {
-      let primary = primaryFont(for: style)
-      key = TokenMeasures.Key(
-        file: primary.font.file, fallbackPattern: primary.fallbackPattern,
-        language: style.namesLanguage ? style.language?.identifier : nil, size: style.size,
-        isRightToLeft: isRightToLeft, shapesDirectly: directPlans.isEnabled, text: string)
-    }
+    let key = tokenKey(piece, in: string, style: style, isRightToLeft: isRightToLeft)
     if let key, let found = TokenMeasures.measure(for: key) { return found }
     var measures: [ShapedMeasure] = []
     measure([piece], in: string, style: style, isRightToLeft: isRightToLeft, into: &measures)
     guard let key else { return measures[0] }
     return TokenMeasures.keep(measures[0], for: key)
+  }
+
+  /// Stores the glyphs of a piece of a truncation token: a whole leader or label from the
+  /// glyphs kept for the process (``TokenGlyphs``), which the first shaper to place it keeps;
+  /// a part of one as any other piece.
+  package func storeToken(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool,
+    into storage: inout GlyphStorage
+  ) -> StoredPiece {
+    let key = tokenKey(piece, in: string, style: style, isRightToLeft: isRightToLeft)
+    if let key, let kept = TokenGlyphs.glyphs(for: key) {
+      let fonts = state.withLock { state in kept.files.compactMap { state.fontIDsByFile[$0] } }
+      if fonts.count == kept.files.count {
+        return storage.append(kept.piece, of: kept.storage, fonts: fonts)
+      }
+    }
+    var own = GlyphStorage()
+    var stored: [StoredPiece] = []
+    store(
+      [piece], in: string, style: style, isRightToLeft: isRightToLeft, into: &own, stored: &stored)
+    if let key {
+      let files = state.withLock { state in own.runs.map { state.fonts[$0.font.rawValue].file } }
+      TokenGlyphs.keep(TokenGlyphs.Kept(storage: own, piece: stored[0], files: files), for: key)
+    }
+    return storage.append(stored[0], of: own, fonts: nil)
+  }
+
+  /// What a whole leader or label is kept for the process by; `nil` for a part of one, whose
+  /// neighbours count.
+  private func tokenKey(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool
+  ) -> TokenMeasures.Key? {
+    guard piece.lowerBound == 0, piece.upperBound == string.utf8.count else { return nil }
+    let primary = primaryFont(for: style)
+    return TokenMeasures.Key(
+      file: primary.font.file, fallbackPattern: primary.fallbackPattern,
+      language: style.namesLanguage ? style.language?.identifier : nil, size: style.size,
+      isRightToLeft: isRightToLeft, shapesDirectly: directPlans.isEnabled, text: string)
   }
 
   /// The measure of a cached piece that ends with one space, without the space: derived from
@@ -68,6 +99,30 @@ extension HarfBuzzShaper {
     return ShapedMeasure(
       advance: advance, hangingAdvance: 0, ascent: measure.ascent, descent: measure.descent,
       lineGap: measure.lineGap)
+  }
+
+  /// Stores the glyphs of a piece that a space follows in `string`, told from the cached
+  /// piece with the space as ``measureWithoutTrailingSpace(_:in:style:isRightToLeft:)`` tells
+  /// its measure: the same glyphs but the space's, with the same advances and clusters, bit
+  /// for bit what storing the piece gives; `nil`, with nothing stored, otherwise. The last
+  /// word of a line the token cuts was measured so, and placing it would shape it again.
+  func storeWithoutTrailingSpace(
+    _ piece: Range<Int>, in string: String, style: TextStyle, isRightToLeft: Bool,
+    into storage: inout GlyphStorage
+  ) -> StoredPiece? {
+    let withSpace = piece.lowerBound..<piece.upperBound + 1
+    guard
+      let measure = measureWithoutTrailingSpace(
+        withSpace, in: string, style: style, isRightToLeft: isRightToLeft)
+    else { return nil }
+    return withKeys(of: [withSpace], in: string, style: style, isRightToLeft: false) {
+      text, keys, _ in
+      state.withLock { state in
+        state.shapes.storeWithoutLastGlyph(
+          for: UnsafeBufferPointer(rebasing: text[withSpace]), key: keys[0].key,
+          hash: keys[0].hash, measure: measure, into: &storage)
+      }
+    }
   }
 
   /// Whether the character that ends at `end` in `bytes` is an ASCII letter or one of

@@ -326,6 +326,52 @@ extension ShapeCache {
         runCount: UInt16(piece.runs.count), clusterCount: UInt16(piece.clusters.count))
     }
 
+    /// Copies a piece of one run without offsets into a layout's glyph storage but for its
+    /// last glyph and its last cluster, which must be that glyph's alone and one byte long (a
+    /// word's trailing space); `nil`, with nothing stored, when the piece is not such a one.
+    /// `measure` is the shorter piece's.
+    func storeWithoutLastGlyph(
+      _ piece: Piece, measure: ShapedMeasure, into storage: inout GlyphStorage
+    ) -> StoredPiece? {
+      guard piece.runCount == 1, piece.clusterCount >= 2 else { return nil }
+      let run = runs[Int(piece.firstRun)]
+      let lastCluster = clusters[piece.clusters.upperBound - 1]
+      let first = Int(run.firstGlyph)
+      let end = first + Int(run.glyphCount)
+      guard run.firstOffset == UInt32.max, run.glyphCount >= 2,
+        lastCluster.end == lastCluster.start + 1,
+        glyphs[end - 1].cluster == lastCluster.start,
+        glyphs[end - 2].cluster < lastCluster.start
+      else { return nil }
+      let style = styles[Int(run.style)]
+      let scale = style.scale
+      let start = storage.glyphs.count
+      let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
+      for index in first..<end - 1 {
+        let glyph = glyphs[index]
+        storage.glyphs.append(
+          GlyphStorage.Glyph(
+            id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
+            advance: GlyphArena.advance(Int32(glyph.advance), scale: scale), offset: zero))
+      }
+      let firstRun = storage.runs.count
+      storage.runs.append(
+        GlyphStorage.Run(
+          font: style.font, size: style.size, isRightToLeft: style.isRightToLeft,
+          glyphs: start..<storage.glyphs.count))
+      let firstCluster = storage.clusters.count
+      for index in piece.clusters.dropLast() {
+        let cluster = clusters[index]
+        storage.clusters.append(
+          ShapedText.Cluster(
+            range: Int(cluster.start)..<Int(cluster.end), advance: clusterAdvances[index]))
+      }
+      return StoredPiece(
+        runs: firstRun..<storage.runs.count, clusters: firstCluster..<storage.clusters.count,
+        advance: measure.advance, ascent: measure.ascent, descent: measure.descent,
+        lineGap: measure.lineGap, uncoveredCharacterCount: measure.uncoveredCharacterCount)
+    }
+
     /// Copies a piece into a layout's glyph storage, in points, as
     /// ``GlyphArena/store(_:measure:into:)`` copies the piece it was made from.
     func store(
@@ -339,21 +385,26 @@ extension ShapeCache {
         let scale = style.scale
         let first = Int(run.firstGlyph)
         let end = first + Int(run.glyphCount)
-        storage.reserveCapacity(adding: end - first)
-        for index in first..<end {
-          let glyph = glyphs[index]
-          storage.glyphs.append(UInt32(glyph.id))
-          storage.advances.append(GlyphArena.advance(Int32(glyph.advance), scale: scale))
-          storage.glyphClusters.append(Int(glyph.cluster))
-        }
         // HarfBuzz's y axis grows upward; a GlyphOffset's grows downward.
         if run.firstOffset == UInt32.max {
           let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
-          for _ in first..<end { storage.offsets.append(zero) }
+          for index in first..<end {
+            let glyph = glyphs[index]
+            storage.glyphs.append(
+              GlyphStorage.Glyph(
+                id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
+                advance: GlyphArena.advance(Int32(glyph.advance), scale: scale), offset: zero))
+          }
         } else {
-          for offset in offsets[Int(run.firstOffset)..<Int(run.firstOffset) + end - first] {
-            storage.offsets.append(
-              GlyphOffset(x: Double(offset.x) * scale, y: -Double(offset.y) * scale))
+          let firstOffset = Int(run.firstOffset) - first
+          for index in first..<end {
+            let glyph = glyphs[index]
+            let offset = offsets[firstOffset + index]
+            storage.glyphs.append(
+              GlyphStorage.Glyph(
+                id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
+                advance: GlyphArena.advance(Int32(glyph.advance), scale: scale),
+                offset: GlyphOffset(x: Double(offset.x) * scale, y: -Double(offset.y) * scale)))
           }
         }
         storage.runs.append(

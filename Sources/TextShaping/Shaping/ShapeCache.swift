@@ -562,6 +562,17 @@ struct ShapeCache {
 }
 
 extension ShapeCache {
+  /// Stores the glyphs of the piece cached for these bytes and key but its last glyph and
+  /// cluster, a trailing space's (``Glyphs/storeWithoutLastGlyph(_:measure:into:)``), with
+  /// `measure` as the shorter piece's; `nil` when the piece is not cached or not such a one.
+  func storeWithoutLastGlyph(
+    for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64, measure: ShapedMeasure,
+    into storage: inout GlyphStorage
+  ) -> StoredPiece? {
+    guard let index = index(of: bytes, key: key, hash: hash) else { return nil }
+    return glyphs.storeWithoutLastGlyph(entries[index].piece, measure: measure, into: &storage)
+  }
+
   /// Calls `body` with the measure of the piece cached for these bytes and key and the
   /// advances of its glyphs in font units, in visual order, when it was shaped directly
   /// (``ShapedMeasure/directEdges``) as one run without offsets; `nil` otherwise.

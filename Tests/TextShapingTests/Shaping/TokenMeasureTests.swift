@@ -52,6 +52,55 @@ import Testing
     }
   }
 
+  /// A piece's glyphs as a value: its runs' arrays, its clusters and its sums.
+  static func placed(_ piece: StoredPiece, of storage: GlyphStorage) -> ShapedText {
+    storage.shapedText(piece)
+  }
+
+  @Test(
+    "a token's glyphs a later shaper takes from the first are what it stores itself, with its own face numbers",
+    arguments: [false, true])
+  func sharedGlyphsAreEveryShapersGlyphs(isRightToLeft: Bool) {
+    for style in Self.styles {
+      for token in Self.tokens {
+        let range = 0..<token.utf8.count
+        // The first shaper stores it (or finds another test's glyphs).
+        var firstStorage = GlyphStorage()
+        let first = HarfBuzzShaper(shapesDirectly: true).storeToken(
+          range, in: token, style: style, isRightToLeft: isRightToLeft, into: &firstStorage)
+        // The second loads other faces first, so that its numbers for the token's faces
+        // differ from the first's, and has something stored before the token.
+        let second = HarfBuzzShaper(shapesDirectly: true)
+        var storage = GlyphStorage()
+        var before: [StoredPiece] = []
+        second.store(
+          [0..<9], in: "다람쥐 ", style: TextStyle(size: 11, language: "ko"),
+          isRightToLeft: false, into: &storage, stored: &before)
+        second.store(
+          [0..<3], in: "漢", style: TextStyle(size: 11), isRightToLeft: false, into: &storage,
+          stored: &before)
+        _ = second.measureToken(range, in: token, style: style, isRightToLeft: isRightToLeft)
+        let shared = second.storeToken(
+          range, in: token, style: style, isRightToLeft: isRightToLeft, into: &storage)
+        var own: [StoredPiece] = []
+        var ownStorage = GlyphStorage()
+        second.store(
+          [range], in: token, style: style, isRightToLeft: isRightToLeft, into: &ownStorage,
+          stored: &own)
+        let sharedText = Self.placed(shared, of: storage)
+        let ownText = Self.placed(own[0], of: ownStorage)
+        #expect(sharedText == ownText, "\(token) \(style)")
+        #expect(shared.advance.bitPattern == own[0].advance.bitPattern, "\(token) \(style)")
+        #expect(shared.uncoveredCharacterCount == own[0].uncoveredCharacterCount)
+        #expect(
+          Self.placed(first, of: firstStorage).runs.map(\.glyphs) == ownText.runs.map(\.glyphs))
+        // What was stored before the token is left as it was.
+        #expect(Self.placed(before[0], of: storage).runs.allSatisfy { !$0.glyphs.isEmpty })
+        #expect(shared.runs.lowerBound == before[1].runs.upperBound)
+      }
+    }
+  }
+
   @Test("a part of a token measures as its shaper measures it in place, neighbours and all")
   func partOfTokenIsMeasuredInPlace() {
     let token = "… עוד"

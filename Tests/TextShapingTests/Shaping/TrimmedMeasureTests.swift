@@ -77,6 +77,100 @@ import Testing
     #expect(files.count >= 6, "\(files.sorted())")
   }
 
+  @Test("a word's glyphs told from the word with its space are what storing the word gives")
+  func trimmedGlyphsAreStored() throws {
+    let reference = HarfBuzzShaper(shapesDirectly: false)
+    var told = 0
+    for style in Self.styles {
+      let shaper = HarfBuzzShaper()
+      // Stores only the words without their space.
+      let storing = HarfBuzzShaper()
+      for word in Self.words {
+        let string = "a " + word + "b"
+        let piece = 2..<(2 + word.utf8.count)
+        let content = piece.lowerBound..<(piece.upperBound - 1)
+        var measures: [ShapedMeasure] = []
+        shaper.measure([piece], in: string, style: style, isRightToLeft: false, into: &measures)
+        // Something stored before, as on a line.
+        var storage = GlyphStorage()
+        var before: [StoredPiece] = []
+        shaper.store(
+          [0..<1], in: string, style: style, isRightToLeft: false, into: &storage,
+          stored: &before)
+        let measure = shaper.measureWithoutTrailingSpace(
+          piece, in: string, style: style, isRightToLeft: false)
+        guard
+          let trimmed = shaper.storeWithoutTrailingSpace(
+            content, in: string, style: style, isRightToLeft: false, into: &storage)
+        else {
+          // Told exactly when the measure is.
+          #expect(measure == nil, "\(word) \(style)")
+          continue
+        }
+        told += 1
+        var stored: [StoredPiece] = []
+        var ownStorage = GlyphStorage()
+        storing.store(
+          [content], in: string, style: style, isRightToLeft: false, into: &ownStorage,
+          stored: &stored)
+        var shaped: [StoredPiece] = []
+        var referenceStorage = GlyphStorage()
+        reference.store(
+          [content], in: string, style: style, isRightToLeft: false, into: &referenceStorage,
+          stored: &shaped)
+        let text = storage.shapedText(trimmed)
+        let own = ownStorage.shapedText(stored[0])
+        let shapedText = referenceStorage.shapedText(shaped[0])
+        #expect(trimmed.runs.lowerBound == before[0].runs.upperBound)
+        // The same face, whatever number each shaper gave it.
+        #expect(
+          text.runs.map { shaper.fontFace(for: $0.font) }
+            == own.runs.map { storing.fontFace(for: $0.font) }, "\(word) \(style)")
+        var renumbered = text.runs
+        for index in renumbered.indices { renumbered[index].font = own.runs[index].font }
+        #expect(
+          ShapedText(
+            runs: renumbered, clusters: text.clusters, ascent: text.ascent,
+            descent: text.descent, lineGap: text.lineGap) == own, "\(word) \(style)")
+        // The sums as storing gives them; the ranges are where each storage put the piece.
+        var placedAsStored = trimmed
+        placedAsStored.runs = stored[0].runs
+        placedAsStored.clusters = stored[0].clusters
+        #expect(placedAsStored == stored[0], "\(word) \(style)")
+        #expect(trimmed.advance.bitPattern == shaped[0].advance.bitPattern, "\(word)")
+        #expect(text.clusters == shapedText.clusters, "\(word) \(style)")
+        #expect(
+          text.runs.map { [$0.glyphs.map(Double.init), $0.advances, $0.clusters.map(Double.init)] }
+            == shapedText.runs.map {
+              [$0.glyphs.map(Double.init), $0.advances, $0.clusters.map(Double.init)]
+            }, "\(word) \(style)")
+        #expect(text.runs.map(\.offsets) == shapedText.runs.map(\.offsets))
+      }
+    }
+    #expect(told > 10_000, "\(told) told")
+  }
+
+  @Test(
+    "a word followed by no cached word with its space is not told",
+    arguments: ["fi ", "word  ", "a1 "])
+  func glyphsDeclined(word: String) {
+    let shaper = HarfBuzzShaper()
+    let style = TextStyle(fontFamily: "DejaVu Sans", size: 17)
+    let piece = 0..<word.utf8.count
+    var measures: [ShapedMeasure] = []
+    shaper.measure([piece], in: word, style: style, isRightToLeft: false, into: &measures)
+    var storage = GlyphStorage()
+    let content = 0..<(word.utf8.count - 1)
+    #expect(
+      shaper.storeWithoutTrailingSpace(
+        content, in: word, style: style, isRightToLeft: false, into: &storage) == nil)
+    #expect(storage.runs.isEmpty && storage.clusters.isEmpty)
+    // A word whose word with a space was never measured.
+    #expect(
+      shaper.storeWithoutTrailingSpace(
+        0..<4, in: "ward x", style: style, isRightToLeft: false, into: &storage) == nil)
+  }
+
   @Test(
     "a word is measured again after a ligature, two spaces, no space or no letter before it",
     arguments: ["fi ", "word  ", "word", "ab\u{00A0}", "a1 ", "x. "])
