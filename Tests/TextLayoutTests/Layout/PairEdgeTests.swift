@@ -41,6 +41,28 @@ import Testing
     #expect(fast > 1_000)
   }
 
+  @Test(
+    "every scalar the bytes answer for is a character of its own between two letters, on either side of the boundary"
+  )
+  func everyPlainScalarStandsAlone() {
+    var checked = 0
+    var failed: [UInt32] = []
+    for value in UInt32(0x20)...0xFFFF where SegmentMaker.isPlainWide(value) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      // Every split of "a", the scalar and "b": the scalar ends the range before the boundary
+      // or starts the one after it, next to a letter on its other side.
+      var scalars = String.UnicodeScalarView()
+      scalars.append(contentsOf: ["a", scalar, "b"])
+      var failures: [String] = []
+      if check(String(scalars), failures: &failures) < 4 || !failures.isEmpty {
+        failed.append(value)
+      }
+      checked += 1
+    }
+    #expect(failed.isEmpty, "\(failed.prefix(5).map { String($0, radix: 16) })")
+    #expect(checked > 30_000)
+  }
+
   /// Compares the edges for every `before` and `after` range pair of a string that meet at a
   /// scalar boundary; returns how many the bytes answered.
   private func check(_ string: String, failures: inout [String]) -> Int {
