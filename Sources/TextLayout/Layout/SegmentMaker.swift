@@ -12,9 +12,19 @@ struct SegmentMaker {
 
   /// The most segments one batch measures, and how far past the first one's start (in UTF-8
   /// bytes) the batch may reach: the shaper's set-up is shared by the batch, and what is
-  /// measured past the last line stays small.
-  static let batchSegments = 16
-  static let batchBytes = 64
+  /// measured past the last line stays small (a batch reaches no further than the lines left
+  /// can hold by the engine's estimate, `budget` in
+  /// ``makeNextSegments(_:budget:floor:allowsWide:)``).
+  ///
+  /// A batch's fixed costs (a shaper call with its style, face and key look-ups, the buffers
+  /// emptied, the pairs' set-up: about 3,000 instructions) were close to a tenth of a list
+  /// row at 64 bytes and 16 segments, about three batches a row. Measured on the list
+  /// benchmark (instructions, docs/Performance.md round 12), against 64 and 16: 128 and 32,
+  /// the first pass 3.3% less and a re-layout 1.0% more; 192 and 48, 4.5% and 4.4% less
+  /// (the first pass measures 7% more segments past its lines, which a re-layout then finds
+  /// measured); 256 and 64, 5.3% and 0.9% less (the re-layout measures further past its own).
+  static let batchSegments = 48
+  static let batchBytes = 192
   /// How far a batch reaches for a prepared text even when the lines left seem to hold less:
   /// one shaper call costs about as much as measuring a few pieces, and the pieces past the
   /// last line are what a wider layout (a rotation) needs next. Measured on the list
