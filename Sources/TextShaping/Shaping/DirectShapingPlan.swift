@@ -31,6 +31,8 @@ final class DirectShapingPlan: Sendable {
   private let ligatureSeconds: [UInt32: [UInt32]]
   private let glyphCount: Int
   private let kerning: PairPositioning
+  /// The face's character map, read once for its file.
+  let characterMap: CharacterMap
   /// The face's glyphs whose shaping may depend on the glyph after them, in any script and
   /// language (``DirectShapingPlans/mayKern(after:font:)``), kept with the plan so that a
   /// miss shaped directly asks nothing else of its face.
@@ -38,9 +40,11 @@ final class DirectShapingPlan: Sendable {
 
   private init(
     excluded: [UInt64], ligatureStarts: [UInt64], ligatureSeconds: [UInt32: [UInt32]],
-    glyphCount: Int, kerning: PairPositioning, neighborSensitive: NeighborSensitiveGlyphs
+    glyphCount: Int, kerning: PairPositioning, characterMap: CharacterMap,
+    neighborSensitive: NeighborSensitiveGlyphs
   ) {
     self.excluded = excluded
+    self.characterMap = characterMap
     self.ligatureStarts = ligatureStarts
     self.ligatureSeconds = ligatureSeconds
     self.glyphCount = glyphCount
@@ -134,11 +138,13 @@ final class DirectShapingPlan: Sendable {
     // The glyphs a direct run can hold: those of plain characters, but for the ones GDEF
     // calls marks, ligatures or components, which HarfBuzz skips or zeroes and lookups may
     // skip (without GDEF classes, HarfBuzz takes marks from the characters, never plain).
-    // They depend on the face alone: found once for every script and language.
-    let reachable =
+    // They depend on the face alone, as its character map does: found once for every script
+    // and language.
+    let (reachable, characterMap) =
       file.flatMap { file in reachableByFile.withLock { $0[file] } }
       ?? {
-        var reachable = reachableGlyphs(face: face, glyphCount: glyphCount)
+        let characterMap = CharacterMap(face: face)
+        var reachable = reachableGlyphs(of: characterMap, glyphCount: glyphCount)
         if hb_ot_layout_has_glyph_classes(face) != 0 {
           for glyph in 0..<glyphCount
           where reachable[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0 {
@@ -150,8 +156,8 @@ final class DirectShapingPlan: Sendable {
             }
           }
         }
-        if let file { reachableByFile.withLock { $0[file] = reachable } }
-        return reachable
+        if let file { reachableByFile.withLock { $0[file] = (reachable, characterMap) } }
+        return (reachable, characterMap)
       }()
     var excluded = [UInt64](repeating: 0, count: reachable.count)
     func isReachable(_ glyph: Int) -> Bool {
@@ -233,28 +239,21 @@ final class DirectShapingPlan: Sendable {
     }
     return DirectShapingPlan(
       excluded: excluded, ligatureStarts: ligatureStarts, ligatureSeconds: seconds,
-      glyphCount: glyphCount, kerning: kerning,
+      glyphCount: glyphCount, kerning: kerning, characterMap: characterMap,
       neighborSensitive: DirectShapingPlans.neighborSensitiveGlyphs(face: face, file: file))
   }
 
-  /// The glyphs a direct run can hold in each face (see ``make(face:file:script:language:)``).
-  private static let reachableByFile = Mutex<[FontFileReference: [UInt64]]>([:])
+  /// The glyphs a direct run can hold in each face (see ``make(face:file:script:language:)``),
+  /// with the face's character map.
+  private static let reachableByFile = Mutex<
+    [FontFileReference: (reachable: [UInt64], characterMap: CharacterMap)]
+  >([:])
 
   /// The glyphs the character map gives plain characters (``isPlain(_:)``), one bit each.
-  private static func reachableGlyphs(face: OpaquePointer, glyphCount: Int) -> [UInt64] {
+  private static func reachableGlyphs(of map: CharacterMap, glyphCount: Int) -> [UInt64] {
     var bits = [UInt64](repeating: 0, count: (glyphCount + 63) / 64)
-    let font = hb_font_create(face)
-    let set = hb_set_create()
-    defer {
-      hb_set_destroy(set)
-      hb_font_destroy(font)
-    }
-    hb_face_collect_unicodes(face, set)
-    var codePoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first.
-    while hb_set_next(set, &codePoint) != 0 {
-      guard isPlain(codePoint) else { continue }
-      var glyph: hb_codepoint_t = 0
-      if hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0, Int(glyph) < glyphCount {
+    map.forEachMapping { codePoint, glyph in
+      if isPlain(codePoint), Int(glyph) < glyphCount {
         bits[Int(glyph) >> 6] |= 1 << UInt64(glyph & 63)
       }
     }
@@ -403,6 +402,7 @@ final class DirectShapingPlan: Sendable {
   ) -> Int? {
     var count = 0
     var offset = range.lowerBound
+    let map = characterMap
     while offset < range.upperBound {
       let byte = bytes[offset]
       let value: UInt32
@@ -414,16 +414,14 @@ final class DirectShapingPlan: Sendable {
         (value, length) = (decoded.scalar.value, decoded.length)
       }
       guard Self.isPlain(value), count < glyphs.count else { return nil }
-      glyphs[count] = value
+      // The character map: HarfBuzz's nominal glyphs, as its normalization asks, from the
+      // table read once for the face (0, no glyph, declines below).
+      glyphs[count] = map.glyph(for: value)
       clusters[count] = UInt32(offset)
       count += 1
       offset += length
     }
     guard count > 0 else { return 0 }
-    // The character map, in place: HarfBuzz's nominal glyphs, as its normalization asks.
-    let mapped = hb_font_get_nominal_glyphs(
-      font, UInt32(count), glyphs.baseAddress, 4, glyphs.baseAddress, 4)
-    guard mapped == count else { return nil }
     for index in 0..<count {
       let glyph = Int(glyphs[index])
       guard glyph != 0, glyph < glyphCount,

@@ -258,6 +258,34 @@ import Testing
     #expect(count == 23 + 31 + 136 + 17 + 7 + 25 + 64 + 86 + 90 + 20_941 + 11_172)
   }
 
+  /// The direct path maps characters through its own table of each face's character map; the
+  /// table must be HarfBuzz's nominal glyph (the shaping font's own) for every code point, a
+  /// glyph where HarfBuzz has one and none where it has none.
+  @Test("a face's character map table is HarfBuzz's nominal glyph for every code point")
+  func characterMapIsHarfBuzzs() throws {
+    var mapped = 0
+    for face in Self.faces {
+      let font = try #require(Self.shaper.loadedFont(for: face))
+      let hbFont = font.harfBuzz.font
+      let map = CharacterMap(face: hb_font_get_face(hbFont))
+      var differences: [String] = []
+      for value in UInt32(0)..<0x11_0000 {
+        var glyph: hb_codepoint_t = 0
+        let expected = hb_font_get_nominal_glyph(hbFont, value, &glyph) != 0 ? glyph : 0
+        let actual = map.glyph(for: value)
+        if actual != expected, differences.count < 5 {
+          differences.append("U+\(String(value, radix: 16)): \(actual), HarfBuzz \(expected)")
+        }
+        if actual != 0 { mapped += 1 }
+      }
+      #expect(differences.isEmpty, "\(font.file.path): \(differences)")
+      // Past the last code point, nothing.
+      #expect(map.glyph(for: 0x11_0000) == 0 && map.glyph(for: .max) == 0)
+    }
+    // DejaVu Sans alone maps some 6,000 code points; the CJK faces tens of thousands.
+    #expect(mapped > 50_000)
+  }
+
   /// A measure's fields, bit for bit, with what it knows of its edges, as text to compare.
   static func describe(_ measure: ShapedMeasure) -> String {
     var parts = [
