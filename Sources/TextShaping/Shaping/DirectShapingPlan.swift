@@ -33,6 +33,8 @@ final class DirectShapingPlan: Sendable {
   private let kerning: PairPositioning
   /// The face's character map, read once for its file.
   let characterMap: CharacterMap
+  /// The face's advances, read once for its file; `nil` when HarfBuzz is asked instead.
+  private let advances: HorizontalAdvances?
   /// The face's glyphs whose shaping may depend on the glyph after them, in any script and
   /// language (``DirectShapingPlans/mayKern(after:font:)``), kept with the plan so that a
   /// miss shaped directly asks nothing else of its face.
@@ -41,10 +43,11 @@ final class DirectShapingPlan: Sendable {
   private init(
     excluded: [UInt64], ligatureStarts: [UInt64], ligatureSeconds: [UInt32: [UInt32]],
     glyphCount: Int, kerning: PairPositioning, characterMap: CharacterMap,
-    neighborSensitive: NeighborSensitiveGlyphs
+    advances: HorizontalAdvances?, neighborSensitive: NeighborSensitiveGlyphs
   ) {
     self.excluded = excluded
     self.characterMap = characterMap
+    self.advances = advances
     self.ligatureStarts = ligatureStarts
     self.ligatureSeconds = ligatureSeconds
     self.glyphCount = glyphCount
@@ -138,9 +141,9 @@ final class DirectShapingPlan: Sendable {
     // The glyphs a direct run can hold: those of plain characters, but for the ones GDEF
     // calls marks, ligatures or components, which HarfBuzz skips or zeroes and lookups may
     // skip (without GDEF classes, HarfBuzz takes marks from the characters, never plain).
-    // They depend on the face alone, as its character map does: found once for every script
-    // and language.
-    let (reachable, characterMap) =
+    // They depend on the face alone, as its character map and advances do: found once for
+    // every script and language.
+    let (reachable, characterMap, advances) =
       file.flatMap { file in reachableByFile.withLock { $0[file] } }
       ?? {
         let characterMap = CharacterMap(face: face)
@@ -156,8 +159,11 @@ final class DirectShapingPlan: Sendable {
             }
           }
         }
-        if let file { reachableByFile.withLock { $0[file] = (reachable, characterMap) } }
-        return (reachable, characterMap)
+        let advances = HorizontalAdvances(face: face)
+        if let file {
+          reachableByFile.withLock { $0[file] = (reachable, characterMap, advances) }
+        }
+        return (reachable, characterMap, advances)
       }()
     var excluded = [UInt64](repeating: 0, count: reachable.count)
     func isReachable(_ glyph: Int) -> Bool {
@@ -239,14 +245,16 @@ final class DirectShapingPlan: Sendable {
     }
     return DirectShapingPlan(
       excluded: excluded, ligatureStarts: ligatureStarts, ligatureSeconds: seconds,
-      glyphCount: glyphCount, kerning: kerning, characterMap: characterMap,
+      glyphCount: glyphCount, kerning: kerning, characterMap: characterMap, advances: advances,
       neighborSensitive: DirectShapingPlans.neighborSensitiveGlyphs(face: face, file: file))
   }
 
   /// The glyphs a direct run can hold in each face (see ``make(face:file:script:language:)``),
-  /// with the face's character map.
+  /// with the face's character map and advances.
   private static let reachableByFile = Mutex<
-    [FontFileReference: (reachable: [UInt64], characterMap: CharacterMap)]
+    [FontFileReference: (
+      reachable: [UInt64], characterMap: CharacterMap, advances: HorizontalAdvances?
+    )]
   >([:])
 
   /// The glyphs the character map gives plain characters (``isPlain(_:)``), one bit each.
@@ -434,14 +442,22 @@ final class DirectShapingPlan: Sendable {
         return nil
       }
     }
-    let stride = UInt32(MemoryLayout<PairPositioning.Position>.stride)
-    // The advances go straight into the positions' first field.
-    let advances = UnsafeMutableRawPointer(positions.baseAddress!)
-      .assumingMemoryBound(to: hb_position_t.self)
-    hb_font_get_glyph_h_advances(font, UInt32(count), glyphs.baseAddress, 4, advances, stride)
-    for index in 0..<count {
-      positions[index].xOffset = 0
-      positions[index].yOffset = 0
+    if let advances {
+      // Every glyph is below the face's count (checked above): the table read once.
+      for index in 0..<count {
+        positions[index] = PairPositioning.Position(
+          xAdvance: advances.advance(of: glyphs[index]), xOffset: 0, yOffset: 0)
+      }
+    } else {
+      let stride = UInt32(MemoryLayout<PairPositioning.Position>.stride)
+      // The advances go straight into the positions' first field.
+      let advances = UnsafeMutableRawPointer(positions.baseAddress!)
+        .assumingMemoryBound(to: hb_position_t.self)
+      hb_font_get_glyph_h_advances(font, UInt32(count), glyphs.baseAddress, 4, advances, stride)
+      for index in 0..<count {
+        positions[index].xOffset = 0
+        positions[index].yOffset = 0
+      }
     }
     edgeAdvances = (positions[0].xAdvance, positions[count - 1].xAdvance)
     if !kerning.isEmpty {

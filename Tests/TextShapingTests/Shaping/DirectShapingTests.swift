@@ -286,6 +286,27 @@ import Testing
     #expect(mapped > 50_000)
   }
 
+  @Test("a face's table of advances is HarfBuzz's advance of every glyph")
+  func advancesAreHarfBuzzs() throws {
+    var compared = 0
+    for face in Self.faces {
+      let font = try #require(Self.shaper.loadedFont(for: face))
+      let hbFont = font.harfBuzz.font
+      let advances = try #require(HorizontalAdvances(face: hb_font_get_face(hbFont)))
+      #expect(advances.glyphCount == Int(hb_face_get_glyph_count(hb_font_get_face(hbFont))))
+      var differences: [String] = []
+      for glyph in 0..<UInt32(advances.glyphCount) {
+        let expected = hb_font_get_glyph_h_advance(hbFont, glyph)
+        if advances.advance(of: glyph) != expected, differences.count < 5 {
+          differences.append("glyph \(glyph): \(advances.advance(of: glyph)), HarfBuzz \(expected)")
+        }
+        compared += 1
+      }
+      #expect(differences.isEmpty, "\(font.file.path): \(differences)")
+    }
+    #expect(compared > 50_000)
+  }
+
   /// A measure's fields, bit for bit, with what it knows of its edges, as text to compare.
   static func describe(_ measure: ShapedMeasure) -> String {
     var parts = [
