@@ -411,6 +411,7 @@ final class DirectShapingPlan: Sendable {
     var count = 0
     var offset = range.lowerBound
     let map = characterMap
+    var startsLigature = false
     while offset < range.upperBound {
       let byte = bytes[offset]
       let value: UInt32
@@ -421,43 +422,43 @@ final class DirectShapingPlan: Sendable {
         let decoded = UTF8Decoding.scalar(at: offset, in: bytes)
         (value, length) = (decoded.scalar.value, decoded.length)
       }
-      guard Self.isPlain(value), count < glyphs.count else { return nil }
+      guard Self.isPlain(value), count < glyphs.count, count < positions.count else {
+        return nil
+      }
       // The character map: HarfBuzz's nominal glyphs, as its normalization asks, from the
-      // table read once for the face (0, no glyph, declines below).
-      glyphs[count] = map.glyph(for: value)
+      // table read once for the face; 0 is no glyph.
+      let glyph = map.glyph(for: value)
+      let index = Int(glyph)
+      guard glyph != 0, index < glyphCount,
+        excluded[index >> 6] & (1 << UInt64(index & 63)) == 0
+      else { return nil }
+      if ligatureStarts[index >> 6] & (1 << UInt64(index & 63)) != 0 { startsLigature = true }
+      glyphs[count] = glyph
       clusters[count] = UInt32(offset)
+      // The advance from the table read once for the face, when it has one.
+      positions[count] = PairPositioning.Position(
+        xAdvance: advances?.advance(of: glyph) ?? 0, xOffset: 0, yOffset: 0)
       count += 1
       offset += length
     }
     guard count > 0 else { return 0 }
-    for index in 0..<count {
-      let glyph = Int(glyphs[index])
-      guard glyph != 0, glyph < glyphCount,
-        excluded[glyph >> 6] & (1 << UInt64(glyph & 63)) == 0
-      else { return nil }
-      // A ligature's first glyph, followed by a glyph the ligature goes on with.
-      if ligatureStarts[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0, index + 1 < count,
-        ligatureSeconds[UInt32(glyph)]?.contains(glyphs[index + 1]) ?? true
-      {
-        return nil
+    // A ligature's first glyph, followed by a glyph the ligature goes on with.
+    if startsLigature {
+      for index in 0..<count - 1 {
+        let glyph = Int(glyphs[index])
+        if ligatureStarts[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0,
+          ligatureSeconds[UInt32(glyph)]?.contains(glyphs[index + 1]) ?? true
+        {
+          return nil
+        }
       }
     }
-    if let advances {
-      // Every glyph is below the face's count (checked above): the table read once.
-      for index in 0..<count {
-        positions[index] = PairPositioning.Position(
-          xAdvance: advances.advance(of: glyphs[index]), xOffset: 0, yOffset: 0)
-      }
-    } else {
+    if advances == nil {
       let stride = UInt32(MemoryLayout<PairPositioning.Position>.stride)
       // The advances go straight into the positions' first field.
       let advances = UnsafeMutableRawPointer(positions.baseAddress!)
         .assumingMemoryBound(to: hb_position_t.self)
       hb_font_get_glyph_h_advances(font, UInt32(count), glyphs.baseAddress, 4, advances, stride)
-      for index in 0..<count {
-        positions[index].xOffset = 0
-        positions[index].yOffset = 0
-      }
     }
     edgeAdvances = (positions[0].xAdvance, positions[count - 1].xAdvance)
     if !kerning.isEmpty {
