@@ -33,32 +33,29 @@ final class CharacterMap: @unchecked Sendable {
       hb_font_destroy(font)
     }
     hb_face_collect_unicodes(face, set)
-    var mapped: [(codePoint: UInt32, glyph: UInt16)] = []
-    var codePoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first.
-    while hb_set_next(set, &codePoint) != 0 && codePoint < 0x11_0000 {
-      var glyph: hb_codepoint_t = 0
-      if hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0, glyph != 0,
-        glyph <= UInt16.max
-      {
-        mapped.append((codePoint, UInt16(glyph)))
-      }
-    }
     pageIndex = .allocate(capacity: Self.pageIndexCount)
     pageIndex.initialize(repeating: 0, count: Self.pageIndexCount)
-    // The set lists code points in increasing order, so a new page starts a new number.
+    // Two passes over the set, with no list of its code points (a CJK face has tens of
+    // thousands, and the peak memory counts them): the pages first, numbered in order, then
+    // their glyphs. A page none of whose code points has a glyph stays allocated, empty.
     var count = 1
-    var last = -1
-    for entry in mapped where Int(entry.codePoint >> 8) != last {
-      last = Int(entry.codePoint >> 8)
-      pageIndex[last] = UInt16(count)
-      count += 1
+    var codePoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first.
+    while hb_set_next(set, &codePoint) != 0 && codePoint < 0x11_0000 {
+      if pageIndex[Int(codePoint >> 8)] == 0 {
+        pageIndex[Int(codePoint >> 8)] = UInt16(count)
+        count += 1
+      }
     }
     pageCount = count
     pages = .allocate(capacity: count << 8)
     pages.initialize(repeating: 0, count: count << 8)
-    for entry in mapped {
-      let page = Int(pageIndex[Int(entry.codePoint >> 8)])
-      pages[page << 8 | Int(entry.codePoint & 0xFF)] = entry.glyph
+    codePoint = hb_codepoint_t.max
+    while hb_set_next(set, &codePoint) != 0 && codePoint < 0x11_0000 {
+      var glyph: hb_codepoint_t = 0
+      if hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0, glyph <= UInt16.max {
+        let page = Int(pageIndex[Int(codePoint >> 8)])
+        pages[page << 8 | Int(codePoint & 0xFF)] = UInt16(glyph)
+      }
     }
   }
 

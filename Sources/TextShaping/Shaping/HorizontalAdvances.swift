@@ -23,12 +23,17 @@ final class HorizontalAdvances: @unchecked Sendable {
     defer { hb_font_destroy(font) }
     let upem = Int32(hb_face_get_upem(face))
     hb_font_set_scale(font, upem, upem)
-    var glyphs = (0..<count).map { hb_codepoint_t($0) }
-    var wide = [hb_position_t](repeating: 0, count: count)
-    hb_font_get_glyph_h_advances(font, UInt32(count), &glyphs, 4, &wide, 4)
-    guard wide.allSatisfy({ $0 >= 0 && $0 <= Int32(UInt16.max) }) else { return nil }
-    advances = .allocate(capacity: count)
-    for index in 0..<count { (advances + index).initialize(to: UInt16(wide[index])) }
+    let advances = UnsafeMutablePointer<UInt16>.allocate(capacity: count)
+    // Glyph by glyph, with no array of the face's glyphs: the peak memory counts them.
+    for glyph in 0..<count {
+      let advance = hb_font_get_glyph_h_advance(font, hb_codepoint_t(glyph))
+      guard advance >= 0, advance <= Int32(UInt16.max) else {
+        advances.deallocate()
+        return nil
+      }
+      (advances + glyph).initialize(to: UInt16(advance))
+    }
+    self.advances = advances
     glyphCount = count
   }
 
