@@ -29,6 +29,10 @@ final class DirectShapingPlan: Sendable {
   private let ligatureStarts: [UInt64]
   /// For each glyph of ``ligatureStarts``, the second components of its ligatures.
   private let ligatureSeconds: [UInt32: [UInt32]]
+  /// One bit per glyph, set for a glyph a single substitution replaces in every direct run.
+  private let substituted: [UInt64]
+  /// For each glyph of ``substituted``, the glyph it becomes.
+  private let substitutes: [UInt32: UInt32]
   private let glyphCount: Int
   private let kerning: PairPositioning
   /// The face's character map, read once for its file.
@@ -42,7 +46,8 @@ final class DirectShapingPlan: Sendable {
 
   private init(
     excluded: [UInt64], ligatureStarts: [UInt64], ligatureSeconds: [UInt32: [UInt32]],
-    glyphCount: Int, kerning: PairPositioning, characterMap: CharacterMap,
+    substituted: [UInt64], substitutes: [UInt32: UInt32], glyphCount: Int, kerning: PairPositioning,
+    characterMap: CharacterMap,
     advances: HorizontalAdvances?, neighborSensitive: NeighborSensitiveGlyphs
   ) {
     self.excluded = excluded
@@ -50,6 +55,8 @@ final class DirectShapingPlan: Sendable {
     self.advances = advances
     self.ligatureStarts = ligatureStarts
     self.ligatureSeconds = ligatureSeconds
+    self.substituted = substituted
+    self.substitutes = substitutes
     self.glyphCount = glyphCount
     self.kerning = kerning
     self.neighborSensitive = neighborSensitive
@@ -143,7 +150,7 @@ final class DirectShapingPlan: Sendable {
     // skip (without GDEF classes, HarfBuzz takes marks from the characters, never plain).
     // They depend on the face alone, as its character map and advances do: found once for
     // every script and language.
-    let (reachable, characterMap, advances) =
+    let (faceReachable, characterMap, advances) =
       file.flatMap { file in reachableByFile.withLock { $0[file] } }
       ?? {
         let characterMap = CharacterMap(face: face)
@@ -165,6 +172,7 @@ final class DirectShapingPlan: Sendable {
         }
         return (reachable, characterMap, advances)
       }()
+    var reachable = faceReachable
     var excluded = [UInt64](repeating: 0, count: reachable.count)
     func isReachable(_ glyph: Int) -> Bool {
       glyph < glyphCount && reachable[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0
@@ -172,7 +180,6 @@ final class DirectShapingPlan: Sendable {
     func exclude(_ glyph: Int) {
       if isReachable(glyph) { excluded[glyph >> 6] |= 1 << UInt64(glyph & 63) }
     }
-    let reachableList = (0..<glyphCount).filter(isReachable)
 
     let gsubTag = FontTableBytes.tag("GSUB")
     let gposTag = FontTableBytes.tag("GPOS")
@@ -195,6 +202,44 @@ final class DirectShapingPlan: Sendable {
     // with a ligature (`liga`'s f in DejaVu Sans, before i, l or f): a lookup that does not
     // match changes nothing, and every other glyph of the run is one no lookup starts at.
     var ligatureSeconds: [UInt32: Set<UInt32>] = [:]
+    // Single substitutions (`locl`'s Korean space in Noto Sans CJK) are applied by the run
+    // itself: the glyphs they give are added to the reachable ones, so that every lookup
+    // that can start at them keeps their originals out; a substitution is kept only if its
+    // glyph is one no other lookup starts at, and it gives a glyph no lookup starts at either.
+    var singles: [Int: Int] = [:]
+    var twice = Set<Int>()
+    let hasGlyphClasses = hb_ot_layout_has_glyph_classes(face) != 0
+    // Read twice: the second time with the substitutes reachable, so that a substitute that
+    // is substituted again is seen (and its original kept out below).
+    for pass in 0..<2 {
+      singles = [:]
+      twice = []
+      for index in substitutions.indices {
+        guard let lookup = LookupTable(gsub, index: index, extensionType: 7) else { return nil }
+        guard lookup.type == 1 && lookup.flags & 0x2 == 0 else { continue }
+        guard
+          lookup.forEachSingleSubstitution(
+            isReachable: isReachable,
+            { glyph, substitute in
+              if singles[glyph] != nil { twice.insert(glyph) }
+              singles[glyph] = substitute
+            })
+        else { return nil }
+      }
+      guard pass == 0 else { break }
+      for substitute in Set(singles.values) where substitute < glyphCount {
+        // As for the character map's glyphs: GDEF marks, ligatures and components stay out.
+        if hasGlyphClasses {
+          let glyphClass = hb_ot_layout_get_glyph_class(face, hb_codepoint_t(substitute))
+          guard
+            glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED
+              || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
+          else { continue }
+        }
+        reachable[substitute >> 6] |= 1 << UInt64(substitute & 63)
+      }
+    }
+    let reachableList = (0..<glyphCount).filter(isReachable)
     for index in substitutions.indices {
       guard let lookup = LookupTable(gsub, index: index, extensionType: 7) else { return nil }
       // A lookup that skips base glyphs would match across the run's glyphs: not followed.
@@ -211,6 +256,8 @@ final class DirectShapingPlan: Sendable {
       {
         continue
       }
+      // Single substitutions were read above.
+      if lookup.type == 1 && lookup.flags & 0x2 == 0 { continue }
       guard
         lookup.forEachStartingGlyph(
           contextTypes: (5, 6), reachable: reachableList, isReachable: isReachable, exclude)
@@ -235,6 +282,24 @@ final class DirectShapingPlan: Sendable {
     else { return nil }
     // A glyph out of reach is never in a direct run: shaping checks both sets at once.
     for word in excluded.indices { excluded[word] |= ~reachable[word] }
+    func isExcluded(_ glyph: Int) -> Bool {
+      glyph >= glyphCount || excluded[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0
+    }
+    // A substitution is applied only where it is the one lookup at its glyph and gives a
+    // glyph no lookup starts at, substitutes again or starts a ligature; otherwise its glyph
+    // stays out. (Ligature starts are read on the reachable glyphs, substitutes among them.)
+    var substitutes: [UInt32: UInt32] = [:]
+    var substituted = [UInt64](repeating: 0, count: excluded.count)
+    for (glyph, substitute) in singles where !isExcluded(glyph) {
+      if twice.contains(glyph) || isExcluded(substitute) || singles[substitute] != nil
+        || ligatureSeconds[UInt32(glyph)] != nil || ligatureSeconds[UInt32(substitute)] != nil
+      {
+        excluded[glyph >> 6] |= 1 << UInt64(glyph & 63)
+      } else {
+        substitutes[UInt32(glyph)] = UInt32(substitute)
+        substituted[glyph >> 6] |= 1 << UInt64(glyph & 63)
+      }
+    }
     // A ligature start that some other lookup starts at too stays out.
     var ligatureStarts = [UInt64](repeating: 0, count: excluded.count)
     var seconds: [UInt32: [UInt32]] = [:]
@@ -245,7 +310,8 @@ final class DirectShapingPlan: Sendable {
     }
     return DirectShapingPlan(
       excluded: excluded, ligatureStarts: ligatureStarts, ligatureSeconds: seconds,
-      glyphCount: glyphCount, kerning: kerning, characterMap: characterMap, advances: advances,
+      substituted: substituted, substitutes: substitutes, glyphCount: glyphCount, kerning: kerning,
+      characterMap: characterMap, advances: advances,
       neighborSensitive: DirectShapingPlans.neighborSensitiveGlyphs(face: face, file: file))
   }
 
@@ -427,11 +493,18 @@ final class DirectShapingPlan: Sendable {
       }
       // The character map: HarfBuzz's nominal glyphs, as its normalization asks, from the
       // table read once for the face; 0 is no glyph.
-      let glyph = map.glyph(for: value)
-      let index = Int(glyph)
+      var glyph = map.glyph(for: value)
+      var index = Int(glyph)
       guard glyph != 0, index < glyphCount,
         excluded[index >> 6] & (1 << UInt64(index & 63)) == 0
       else { return nil }
+      // A single substitution the plan applies: its glyph is below the count and not excluded.
+      if substituted[index >> 6] & (1 << UInt64(index & 63)) != 0,
+        let substitute = substitutes[glyph]
+      {
+        glyph = substitute
+        index = Int(substitute)
+      }
       if ligatureStarts[index >> 6] & (1 << UInt64(index & 63)) != 0 { startsLigature = true }
       glyphs[count] = glyph
       clusters[count] = UInt32(offset)
