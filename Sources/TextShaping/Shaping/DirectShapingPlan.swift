@@ -306,7 +306,9 @@ final class DirectShapingPlan: Sendable {
     for (first, set) in ligatureSeconds
     where excluded[Int(first) >> 6] & (1 << UInt64(first & 63)) == 0 {
       ligatureStarts[Int(first) >> 6] |= 1 << UInt64(first & 63)
-      seconds[first] = set.sorted()
+      // A ligature lookup before a substitution sees the glyph it replaces, one after it the
+      // substitute: the run declines before either.
+      seconds[first] = set.union(set.compactMap { substitutes[$0] }).sorted()
     }
     return DirectShapingPlan(
       excluded: excluded, ligatureStarts: ligatureStarts, ligatureSeconds: seconds,
