@@ -29,8 +29,16 @@ final class DirectShapingPlan: Sendable {
   private let ligatureStarts: [UInt64]
   /// For each glyph of ``ligatureStarts``, the second components of its ligatures.
   private let ligatureSeconds: [UInt32: [UInt32]]
+  /// One bit per glyph, set for a glyph a single substitution replaces in every direct run.
+  private let substituted: [UInt64]
+  /// For each glyph of ``substituted``, the glyph it becomes.
+  private let substitutes: [UInt32: UInt32]
   private let glyphCount: Int
   private let kerning: PairPositioning
+  /// The face's character map, read once for its file.
+  let characterMap: CharacterMap
+  /// The face's advances, read once for its file; `nil` when HarfBuzz is asked instead.
+  private let advances: HorizontalAdvances?
   /// The face's glyphs whose shaping may depend on the glyph after them, in any script and
   /// language (``DirectShapingPlans/mayKern(after:font:)``), kept with the plan so that a
   /// miss shaped directly asks nothing else of its face.
@@ -38,11 +46,17 @@ final class DirectShapingPlan: Sendable {
 
   private init(
     excluded: [UInt64], ligatureStarts: [UInt64], ligatureSeconds: [UInt32: [UInt32]],
-    glyphCount: Int, kerning: PairPositioning, neighborSensitive: NeighborSensitiveGlyphs
+    substituted: [UInt64], substitutes: [UInt32: UInt32], glyphCount: Int, kerning: PairPositioning,
+    characterMap: CharacterMap,
+    advances: HorizontalAdvances?, neighborSensitive: NeighborSensitiveGlyphs
   ) {
     self.excluded = excluded
+    self.characterMap = characterMap
+    self.advances = advances
     self.ligatureStarts = ligatureStarts
     self.ligatureSeconds = ligatureSeconds
+    self.substituted = substituted
+    self.substitutes = substitutes
     self.glyphCount = glyphCount
     self.kerning = kerning
     self.neighborSensitive = neighborSensitive
@@ -134,11 +148,13 @@ final class DirectShapingPlan: Sendable {
     // The glyphs a direct run can hold: those of plain characters, but for the ones GDEF
     // calls marks, ligatures or components, which HarfBuzz skips or zeroes and lookups may
     // skip (without GDEF classes, HarfBuzz takes marks from the characters, never plain).
-    // They depend on the face alone: found once for every script and language.
-    let reachable =
+    // They depend on the face alone, as its character map and advances do: found once for
+    // every script and language.
+    let (faceReachable, characterMap, advances) =
       file.flatMap { file in reachableByFile.withLock { $0[file] } }
       ?? {
-        var reachable = reachableGlyphs(face: face, glyphCount: glyphCount)
+        let characterMap = CharacterMap(face: face)
+        var reachable = reachableGlyphs(of: characterMap, glyphCount: glyphCount)
         if hb_ot_layout_has_glyph_classes(face) != 0 {
           for glyph in 0..<glyphCount
           where reachable[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0 {
@@ -150,9 +166,13 @@ final class DirectShapingPlan: Sendable {
             }
           }
         }
-        if let file { reachableByFile.withLock { $0[file] = reachable } }
-        return reachable
+        let advances = HorizontalAdvances(face: face)
+        if let file {
+          reachableByFile.withLock { $0[file] = (reachable, characterMap, advances) }
+        }
+        return (reachable, characterMap, advances)
       }()
+    var reachable = faceReachable
     var excluded = [UInt64](repeating: 0, count: reachable.count)
     func isReachable(_ glyph: Int) -> Bool {
       glyph < glyphCount && reachable[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0
@@ -160,7 +180,6 @@ final class DirectShapingPlan: Sendable {
     func exclude(_ glyph: Int) {
       if isReachable(glyph) { excluded[glyph >> 6] |= 1 << UInt64(glyph & 63) }
     }
-    let reachableList = (0..<glyphCount).filter(isReachable)
 
     let gsubTag = FontTableBytes.tag("GSUB")
     let gposTag = FontTableBytes.tag("GPOS")
@@ -183,6 +202,44 @@ final class DirectShapingPlan: Sendable {
     // with a ligature (`liga`'s f in DejaVu Sans, before i, l or f): a lookup that does not
     // match changes nothing, and every other glyph of the run is one no lookup starts at.
     var ligatureSeconds: [UInt32: Set<UInt32>] = [:]
+    // Single substitutions (`locl`'s Korean space in Noto Sans CJK) are applied by the run
+    // itself: the glyphs they give are added to the reachable ones, so that every lookup
+    // that can start at them keeps their originals out; a substitution is kept only if its
+    // glyph is one no other lookup starts at, and it gives a glyph no lookup starts at either.
+    var singles: [Int: Int] = [:]
+    var twice = Set<Int>()
+    let hasGlyphClasses = hb_ot_layout_has_glyph_classes(face) != 0
+    // Read twice: the second time with the substitutes reachable, so that a substitute that
+    // is substituted again is seen (and its original kept out below).
+    for pass in 0..<2 {
+      singles = [:]
+      twice = []
+      for index in substitutions.indices {
+        guard let lookup = LookupTable(gsub, index: index, extensionType: 7) else { return nil }
+        guard lookup.type == 1 && lookup.flags & 0x2 == 0 else { continue }
+        guard
+          lookup.forEachSingleSubstitution(
+            isReachable: isReachable,
+            { glyph, substitute in
+              if singles[glyph] != nil { twice.insert(glyph) }
+              singles[glyph] = substitute
+            })
+        else { return nil }
+      }
+      guard pass == 0 else { break }
+      for substitute in Set(singles.values) where substitute < glyphCount {
+        // As for the character map's glyphs: GDEF marks, ligatures and components stay out.
+        if hasGlyphClasses {
+          let glyphClass = hb_ot_layout_get_glyph_class(face, hb_codepoint_t(substitute))
+          guard
+            glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED
+              || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
+          else { continue }
+        }
+        reachable[substitute >> 6] |= 1 << UInt64(substitute & 63)
+      }
+    }
+    let reachableList = (0..<glyphCount).filter(isReachable)
     for index in substitutions.indices {
       guard let lookup = LookupTable(gsub, index: index, extensionType: 7) else { return nil }
       // A lookup that skips base glyphs would match across the run's glyphs: not followed.
@@ -199,6 +256,8 @@ final class DirectShapingPlan: Sendable {
       {
         continue
       }
+      // Single substitutions were read above.
+      if lookup.type == 1 && lookup.flags & 0x2 == 0 { continue }
       guard
         lookup.forEachStartingGlyph(
           contextTypes: (5, 6), reachable: reachableList, isReachable: isReachable, exclude)
@@ -223,38 +282,54 @@ final class DirectShapingPlan: Sendable {
     else { return nil }
     // A glyph out of reach is never in a direct run: shaping checks both sets at once.
     for word in excluded.indices { excluded[word] |= ~reachable[word] }
+    func isExcluded(_ glyph: Int) -> Bool {
+      glyph >= glyphCount || excluded[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0
+    }
+    // A substitution is applied only where it is the one lookup at its glyph and gives a
+    // glyph no lookup starts at, substitutes again or starts a ligature; otherwise its glyph
+    // stays out. (Ligature starts are read on the reachable glyphs, substitutes among them.)
+    var substitutes: [UInt32: UInt32] = [:]
+    var substituted = [UInt64](repeating: 0, count: excluded.count)
+    for (glyph, substitute) in singles where !isExcluded(glyph) {
+      if twice.contains(glyph) || isExcluded(substitute) || singles[substitute] != nil
+        || ligatureSeconds[UInt32(glyph)] != nil || ligatureSeconds[UInt32(substitute)] != nil
+      {
+        excluded[glyph >> 6] |= 1 << UInt64(glyph & 63)
+      } else {
+        substitutes[UInt32(glyph)] = UInt32(substitute)
+        substituted[glyph >> 6] |= 1 << UInt64(glyph & 63)
+      }
+    }
     // A ligature start that some other lookup starts at too stays out.
     var ligatureStarts = [UInt64](repeating: 0, count: excluded.count)
     var seconds: [UInt32: [UInt32]] = [:]
     for (first, set) in ligatureSeconds
     where excluded[Int(first) >> 6] & (1 << UInt64(first & 63)) == 0 {
       ligatureStarts[Int(first) >> 6] |= 1 << UInt64(first & 63)
-      seconds[first] = set.sorted()
+      // A ligature lookup before a substitution sees the glyph it replaces, one after it the
+      // substitute: the run declines before either.
+      seconds[first] = set.union(set.compactMap { substitutes[$0] }).sorted()
     }
     return DirectShapingPlan(
       excluded: excluded, ligatureStarts: ligatureStarts, ligatureSeconds: seconds,
-      glyphCount: glyphCount, kerning: kerning,
+      substituted: substituted, substitutes: substitutes, glyphCount: glyphCount, kerning: kerning,
+      characterMap: characterMap, advances: advances,
       neighborSensitive: DirectShapingPlans.neighborSensitiveGlyphs(face: face, file: file))
   }
 
-  /// The glyphs a direct run can hold in each face (see ``make(face:file:script:language:)``).
-  private static let reachableByFile = Mutex<[FontFileReference: [UInt64]]>([:])
+  /// The glyphs a direct run can hold in each face (see ``make(face:file:script:language:)``),
+  /// with the face's character map and advances.
+  private static let reachableByFile = Mutex<
+    [FontFileReference: (
+      reachable: [UInt64], characterMap: CharacterMap, advances: HorizontalAdvances?
+    )]
+  >([:])
 
   /// The glyphs the character map gives plain characters (``isPlain(_:)``), one bit each.
-  private static func reachableGlyphs(face: OpaquePointer, glyphCount: Int) -> [UInt64] {
+  private static func reachableGlyphs(of map: CharacterMap, glyphCount: Int) -> [UInt64] {
     var bits = [UInt64](repeating: 0, count: (glyphCount + 63) / 64)
-    let font = hb_font_create(face)
-    let set = hb_set_create()
-    defer {
-      hb_set_destroy(set)
-      hb_font_destroy(font)
-    }
-    hb_face_collect_unicodes(face, set)
-    var codePoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first.
-    while hb_set_next(set, &codePoint) != 0 {
-      guard isPlain(codePoint) else { continue }
-      var glyph: hb_codepoint_t = 0
-      if hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0, Int(glyph) < glyphCount {
+    map.forEachMapping { codePoint, glyph in
+      if isPlain(codePoint), Int(glyph) < glyphCount {
         bits[Int(glyph) >> 6] |= 1 << UInt64(glyph & 63)
       }
     }
@@ -403,6 +478,8 @@ final class DirectShapingPlan: Sendable {
   ) -> Int? {
     var count = 0
     var offset = range.lowerBound
+    let map = characterMap
+    var startsLigature = false
     while offset < range.upperBound {
       let byte = bytes[offset]
       let value: UInt32
@@ -413,37 +490,50 @@ final class DirectShapingPlan: Sendable {
         let decoded = UTF8Decoding.scalar(at: offset, in: bytes)
         (value, length) = (decoded.scalar.value, decoded.length)
       }
-      guard Self.isPlain(value), count < glyphs.count else { return nil }
-      glyphs[count] = value
+      guard Self.isPlain(value), count < glyphs.count, count < positions.count else {
+        return nil
+      }
+      // The character map: HarfBuzz's nominal glyphs, as its normalization asks, from the
+      // table read once for the face; 0 is no glyph.
+      var glyph = map.glyph(for: value)
+      var index = Int(glyph)
+      guard glyph != 0, index < glyphCount,
+        excluded[index >> 6] & (1 << UInt64(index & 63)) == 0
+      else { return nil }
+      // A single substitution the plan applies: its glyph is below the count and not excluded.
+      if substituted[index >> 6] & (1 << UInt64(index & 63)) != 0,
+        let substitute = substitutes[glyph]
+      {
+        glyph = substitute
+        index = Int(substitute)
+      }
+      if ligatureStarts[index >> 6] & (1 << UInt64(index & 63)) != 0 { startsLigature = true }
+      glyphs[count] = glyph
       clusters[count] = UInt32(offset)
+      // The advance from the table read once for the face, when it has one.
+      positions[count] = PairPositioning.Position(
+        xAdvance: advances?.advance(of: glyph) ?? 0, xOffset: 0, yOffset: 0)
       count += 1
       offset += length
     }
     guard count > 0 else { return 0 }
-    // The character map, in place: HarfBuzz's nominal glyphs, as its normalization asks.
-    let mapped = hb_font_get_nominal_glyphs(
-      font, UInt32(count), glyphs.baseAddress, 4, glyphs.baseAddress, 4)
-    guard mapped == count else { return nil }
-    for index in 0..<count {
-      let glyph = Int(glyphs[index])
-      guard glyph != 0, glyph < glyphCount,
-        excluded[glyph >> 6] & (1 << UInt64(glyph & 63)) == 0
-      else { return nil }
-      // A ligature's first glyph, followed by a glyph the ligature goes on with.
-      if ligatureStarts[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0, index + 1 < count,
-        ligatureSeconds[UInt32(glyph)]?.contains(glyphs[index + 1]) ?? true
-      {
-        return nil
+    // A ligature's first glyph, followed by a glyph the ligature goes on with.
+    if startsLigature {
+      for index in 0..<count - 1 {
+        let glyph = Int(glyphs[index])
+        if ligatureStarts[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0,
+          ligatureSeconds[UInt32(glyph)]?.contains(glyphs[index + 1]) ?? true
+        {
+          return nil
+        }
       }
     }
-    let stride = UInt32(MemoryLayout<PairPositioning.Position>.stride)
-    // The advances go straight into the positions' first field.
-    let advances = UnsafeMutableRawPointer(positions.baseAddress!)
-      .assumingMemoryBound(to: hb_position_t.self)
-    hb_font_get_glyph_h_advances(font, UInt32(count), glyphs.baseAddress, 4, advances, stride)
-    for index in 0..<count {
-      positions[index].xOffset = 0
-      positions[index].yOffset = 0
+    if advances == nil {
+      let stride = UInt32(MemoryLayout<PairPositioning.Position>.stride)
+      // The advances go straight into the positions' first field.
+      let advances = UnsafeMutableRawPointer(positions.baseAddress!)
+        .assumingMemoryBound(to: hb_position_t.self)
+      hb_font_get_glyph_h_advances(font, UInt32(count), glyphs.baseAddress, 4, advances, stride)
     }
     edgeAdvances = (positions[0].xAdvance, positions[count - 1].xAdvance)
     if !kerning.isEmpty {

@@ -134,6 +134,44 @@ struct LookupTable {
     return true
   }
 
+  /// Calls `body` with every reachable glyph a single substitution (GSUB type 1) replaces,
+  /// and the glyph it becomes: with several subtables, the first that covers the glyph, as
+  /// HarfBuzz applies them.
+  ///
+  /// - Returns: `false` when the lookup is not a single substitution, or a subtable is out of
+  ///   bounds or of an unknown format.
+  func forEachSingleSubstitution(
+    isReachable: (Int) -> Bool, _ body: (_ glyph: Int, _ substitute: Int) -> Void
+  ) -> Bool {
+    guard type == 1 else { return false }
+    var seen = Set<Int>()
+    for offset in subtables {
+      guard let format = table.u16(offset), format == 1 || format == 2,
+        let coverageOffset = table.u16(offset + 2),
+        let coverage = LayoutCoverage(table, at: offset + coverageOffset),
+        let field = table.u16(offset + 4)
+      else { return false }
+      var failed = false
+      coverage.forEachGlyph { glyph in
+        guard !failed, isReachable(glyph), seen.insert(glyph).inserted else { return }
+        if format == 1 {
+          // A delta, added modulo 65,536.
+          body(glyph, (glyph + Int(Int16(truncatingIfNeeded: field))) & 0xFFFF)
+          return
+        }
+        guard let index = coverage.index(of: glyph), index < field,
+          let substitute = table.u16(offset + 6 + 2 * index)
+        else {
+          failed = true
+          return
+        }
+        body(glyph, substitute)
+      }
+      if failed { return false }
+    }
+    return true
+  }
+
   /// Calls `body` with every way a ligature substitution (lookup type 4) can start in a run
   /// of reachable glyphs: the first glyph of each ligature and its second component, or `nil`
   /// for a ligature of one component, which replaces its glyph wherever it stands.
