@@ -1,4 +1,3 @@
-import Synchronization
 @_spi(Backend) import TextLayout
 
 /// The glyphs of truncation tokens ("…", " more") for the process, by font file, as
@@ -16,21 +15,16 @@ enum TokenGlyphs {
     var files: [FontFileReference]
   }
 
-  /// The number of tokens at which the table is emptied: an app shows a few tokens.
-  static let limit = 256
-
-  private static let kept = Mutex<[TokenMeasures.Key: Kept]>([:])
+  /// The glyphs, emptied at 256 tokens: an app shows a few tokens.
+  private static let kept = BoundedProcessTable<TokenMeasures.Key, Kept>(limit: 256)
 
   /// The glyphs kept for `key`, if any.
   static func glyphs(for key: TokenMeasures.Key) -> Kept? {
-    kept.withLock { $0[key] }
+    kept.value(for: key)
   }
 
   /// Keeps a token's glyphs.
   static func keep(_ glyphs: Kept, for key: TokenMeasures.Key) {
-    kept.withLock { kept in
-      if kept.count >= limit { kept.removeAll() }
-      kept[key] = glyphs
-    }
+    kept.keep(glyphs, for: key)
   }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 @_spi(Backend) import TextLayout
 
 /// The measures of truncation tokens ("…", " more") for the process, by font file: a token
@@ -24,14 +23,12 @@ enum TokenMeasures {
     var text: String
   }
 
-  /// The number of measures at which the table is emptied: an app shows a few tokens.
-  static let limit = 256
-
-  private static let measures = Mutex<[Key: ShapedMeasure]>([:])
+  /// The measures, emptied at 256: an app shows a few tokens.
+  private static let measures = BoundedProcessTable<Key, ShapedMeasure>(limit: 256)
 
   /// The measure kept for `key`, if any.
   static func measure(for key: Key) -> ShapedMeasure? {
-    measures.withLock { $0[key] }
+    measures.value(for: key)
   }
 
   /// Keeps a token's measure, without what it knows of its shaper; returns what is kept.
@@ -39,10 +36,7 @@ enum TokenMeasures {
     var kept = measure
     kept.directEdges = nil
     kept.mayKernWithNext = true
-    measures.withLock { measures in
-      if measures.count >= limit { measures.removeAll() }
-      measures[key] = kept
-    }
+    measures.keep(kept, for: key)
     return kept
   }
 }
