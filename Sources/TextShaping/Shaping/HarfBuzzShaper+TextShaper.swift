@@ -122,24 +122,42 @@ import CHarfBuzz
   ) {
     guard !pieces.isEmpty else { return }
     let first = measures.count
-    withKeys(of: pieces, in: string, style: style, isRightToLeft: isRightToLeft) {
-      text, keys, primary in
-      let misses = state.withLock { state in
-        state.shapes.measure(
-          pieces, in: text, keys: keys,
-          plainKey: ShapeCache.Key(
-            primary: primary, size: style.size, isRightToLeft: isRightToLeft, before: nil,
-            after: nil),
-          missing: Self.missing, into: &measures)
-      }
-      guard misses > 0 else { return }
-      arenas.withArena { arena in
+    let size = style.size
+    // The closures hold a pointer to the style, which only a miss reads: holding the style
+    // itself, they copied it twice a call (about 320 instructions with its references).
+    withUnsafePointer(to: style) { style in
+      withKeys(of: pieces, in: string, style: style.pointee, isRightToLeft: isRightToLeft) {
+        text, keys, primary in
+        let misses = state.withLock { state in
+          state.shapes.measure(
+            pieces, in: text, keys: keys,
+            plainKey: ShapeCache.Key(
+              primary: primary, size: size, isRightToLeft: isRightToLeft, before: nil,
+              after: nil),
+            missing: Self.missing, into: &measures)
+        }
+        guard misses > 0 else { return }
         shapeMisses(
-          pieces, in: string, text: text, keys: keys,
-          isMissing: { measures[first + $0].advance.isNaN }, style: style, primary: primary,
-          into: &arena)
-        for miss in arena.misses { measures[first + miss.index] = miss.measure }
+          pieces, in: string, text: text, keys: keys, style: style.pointee, primary: primary,
+          first: first, into: &measures)
       }
+    }
+  }
+
+  /// Shapes the pieces of a batch that ``measure(_:in:style:isRightToLeft:into:)`` found
+  /// missing, out of line, and puts their measures in place.
+  @inline(never)
+  private func shapeMisses(
+    _ pieces: [Range<Int>], in string: String, text: UnsafeBufferPointer<UInt8>,
+    keys: UnsafeMutableBufferPointer<(key: ShapeCache.Key, hash: UInt64)>, style: TextStyle,
+    primary: PrimaryFont, first: Int, into measures: inout [ShapedMeasure]
+  ) {
+    arenas.withArena { arena in
+      shapeMisses(
+        pieces, in: string, text: text, keys: keys,
+        isMissing: { measures[first + $0].advance.isNaN }, style: style, primary: primary,
+        into: &arena)
+      for miss in arena.misses { measures[first + miss.index] = miss.measure }
     }
   }
 
@@ -254,6 +272,7 @@ import CHarfBuzz
     ) -> Result
   ) -> Result {
     let primary = primaryFont(for: style)
+    let size = style.size
     var contiguous = string
     return contiguous.withUTF8 { text in
       withUnsafeTemporaryAllocation(
@@ -263,12 +282,11 @@ import CHarfBuzz
         // once.
         let plainKeyHash = ShapeCache.keyHash(
           ShapeCache.Key(
-            primary: primary, size: style.size, isRightToLeft: isRightToLeft, before: nil,
-            after: nil))
+            primary: primary, size: size, isRightToLeft: isRightToLeft, before: nil, after: nil))
         for (index, piece) in pieces.enumerated() {
           let (before, after) = neighbors(of: piece, in: text, primary: primary)
           let key = ShapeCache.Key(
-            primary: primary, size: style.size, isRightToLeft: isRightToLeft, before: before,
+            primary: primary, size: size, isRightToLeft: isRightToLeft, before: before,
             after: after)
           let keyHash = before == nil && after == nil ? plainKeyHash : ShapeCache.keyHash(key)
           keys.initializeElement(
