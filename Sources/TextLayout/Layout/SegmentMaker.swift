@@ -25,6 +25,15 @@ struct SegmentMaker {
   /// measured); 256 and 64, 5.3% and 0.9% less (the re-layout measures further past its own).
   static let batchSegments = 48
   static let batchBytes = 192
+  /// The most segments and bytes of a batch of a text laid out once under a line limit
+  /// (no ``batchFloor``, a finite budget): what it measures past its last line is thrown
+  /// away, and for a text seen for the first time each word of it is a shaping miss, while
+  /// the budget (three bytes an em) is generous for most scripts. At 192 bytes and 48
+  /// segments the first-time 3-line check took 16% longer than at 64 and 16 (47.3 against
+  /// 40.7 µs, `make bench`, docs/Performance.md round 12); a layout without a limit uses
+  /// all it measures, and a prepared text keeps it for its next layout.
+  static let limitedBatchSegments = 16
+  static let limitedBatchBytes = 64
   /// How far a batch reaches for a prepared text even when the lines left seem to hold less:
   /// one shaper call costs about as much as measuring a few pieces, and the pieces past the
   /// last line are what a wider layout (a rotation) needs next. Measured on the list
@@ -112,8 +121,11 @@ struct SegmentMaker {
   ///   - analysis: The window, whose next segments are made.
   ///   - budget: How far past the first segment's start the batch may reach, in UTF-8 bytes,
   ///     besides ``batchBytes``: about what the remaining lines can hold, so that a batch
-  ///     measures little that is never shown (a word measured for nothing costs a cache miss).
-  ///   - floor: How far the batch reaches at least (``batchFloor`` for a prepared text).
+  ///     measures little that is never shown (a word measured for nothing costs a cache miss);
+  ///     `Int.max` without a line limit.
+  ///   - floor: How far the batch reaches at least (``batchFloor`` for a prepared text, 0 for
+  ///     a text laid out once, whose batches under a line limit are shorter:
+  ///     ``limitedBatchBytes``).
   ///   - allowsWide: Whether a long word may be measured by its first stretch only: a text
   ///     prepared for other layouts keeps its segments, which must be whole.
   mutating func makeNextSegments(
@@ -145,10 +157,13 @@ struct SegmentMaker {
   private mutating func measureBatch(_ analysis: inout WindowAnalysis, budget: Int, floor: Int) {
     let first = analysis.segments.count
     let batchStart = analysis.segmentStart(at: first)
-    let reach = min(Self.batchBytes, max(budget, floor))
+    let isLaidOutOnceWithLimit = floor == 0 && budget != Int.max
+    let reach = min(
+      isLaidOutOnceWithLimit ? Self.limitedBatchBytes : Self.batchBytes, max(budget, floor))
+    let most = isLaidOutOnceWithLimit ? Self.limitedBatchSegments : Self.batchSegments
     var end = first + 1
     // A segment with a tab ends the batch: it is measured alone.
-    while end < analysis.boundaries.count && end - first < Self.batchSegments
+    while end < analysis.boundaries.count && end - first < most
       && analysis.boundaries[end].offset - batchStart <= reach
       && !(analysis.hasTabs
         && context.containsTab(
