@@ -343,33 +343,10 @@ extension ShapeCache {
         glyphs[end - 1].cluster == lastCluster.start,
         glyphs[end - 2].cluster < lastCluster.start
       else { return nil }
-      let style = styles[Int(run.style)]
-      let scale = style.scale
-      let start = storage.glyphs.count
-      let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
-      for index in first..<end - 1 {
-        let glyph = glyphs[index]
-        storage.glyphs.append(
-          GlyphStorage.Glyph(
-            id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
-            advance: GlyphArena.advance(Int32(glyph.advance), scale: scale), offset: zero))
-      }
       let firstRun = storage.runs.count
-      storage.runs.append(
-        GlyphStorage.Run(
-          font: style.font, size: style.size, isRightToLeft: style.isRightToLeft,
-          glyphs: start..<storage.glyphs.count))
-      let firstCluster = storage.clusters.count
-      for index in piece.clusters.dropLast() {
-        let cluster = clusters[index]
-        storage.clusters.append(
-          ShapedText.Cluster(
-            range: Int(cluster.start)..<Int(cluster.end), advance: clusterAdvances[index]))
-      }
-      return StoredPiece(
-        runs: firstRun..<storage.runs.count, clusters: firstCluster..<storage.clusters.count,
-        advance: measure.advance, ascent: measure.ascent, descent: measure.descent,
-        lineGap: measure.lineGap, uncoveredCharacterCount: measure.uncoveredCharacterCount)
+      appendRun(run, glyphs: first..<end - 1, into: &storage)
+      return storedPiece(
+        clusters: piece.clusters.dropLast(), firstRun: firstRun, measure: measure, into: &storage)
     }
 
     /// Copies a piece into a layout's glyph storage, in points, as
@@ -380,40 +357,57 @@ extension ShapeCache {
       let firstRun = storage.runs.count
       for index in piece.runs {
         let run = runs[index]
-        let style = styles[Int(run.style)]
-        let start = storage.glyphs.count
-        let scale = style.scale
         let first = Int(run.firstGlyph)
-        let end = first + Int(run.glyphCount)
-        // HarfBuzz's y axis grows upward; a GlyphOffset's grows downward.
-        if run.firstOffset == UInt32.max {
-          let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
-          for index in first..<end {
-            let glyph = glyphs[index]
-            storage.glyphs.append(
-              GlyphStorage.Glyph(
-                id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
-                advance: GlyphArena.advance(Int32(glyph.advance), scale: scale), offset: zero))
-          }
-        } else {
-          let firstOffset = Int(run.firstOffset) - first
-          for index in first..<end {
-            let glyph = glyphs[index]
-            let offset = offsets[firstOffset + index]
-            storage.glyphs.append(
-              GlyphStorage.Glyph(
-                id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
-                advance: GlyphArena.advance(Int32(glyph.advance), scale: scale),
-                offset: GlyphOffset(x: Double(offset.x) * scale, y: -Double(offset.y) * scale)))
-          }
-        }
-        storage.runs.append(
-          GlyphStorage.Run(
-            font: style.font, size: style.size, isRightToLeft: style.isRightToLeft,
-            glyphs: start..<storage.glyphs.count))
+        appendRun(run, glyphs: first..<first + Int(run.glyphCount), into: &storage)
       }
+      return storedPiece(
+        clusters: piece.clusters, firstRun: firstRun, measure: measure, into: &storage)
+    }
+
+    /// Copies glyphs of a run (`glyphs`, indices into the cache's glyphs) into a layout's
+    /// glyph storage as one run, in points.
+    @inline(__always)
+    private func appendRun(_ run: Run, glyphs: Range<Int>, into storage: inout GlyphStorage) {
+      let style = styles[Int(run.style)]
+      let start = storage.glyphs.count
+      let scale = style.scale
+      // HarfBuzz's y axis grows upward; a GlyphOffset's grows downward.
+      if run.firstOffset == UInt32.max {
+        let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
+        for index in glyphs {
+          let glyph = self.glyphs[index]
+          storage.glyphs.append(
+            GlyphStorage.Glyph(
+              id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
+              advance: GlyphArena.advance(Int32(glyph.advance), scale: scale), offset: zero))
+        }
+      } else {
+        let firstOffset = Int(run.firstOffset) - Int(run.firstGlyph)
+        for index in glyphs {
+          let glyph = self.glyphs[index]
+          let offset = offsets[firstOffset + index]
+          storage.glyphs.append(
+            GlyphStorage.Glyph(
+              id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
+              advance: GlyphArena.advance(Int32(glyph.advance), scale: scale),
+              offset: GlyphOffset(x: Double(offset.x) * scale, y: -Double(offset.y) * scale)))
+        }
+      }
+      storage.runs.append(
+        GlyphStorage.Run(
+          font: style.font, size: style.size, isRightToLeft: style.isRightToLeft,
+          glyphs: start..<storage.glyphs.count))
+    }
+
+    /// Copies clusters (indices into the cache's clusters) into a layout's glyph storage and
+    /// makes the stored piece whose runs start at `firstRun`.
+    @inline(__always)
+    private func storedPiece(
+      clusters indices: Range<Int>, firstRun: Int, measure: ShapedMeasure,
+      into storage: inout GlyphStorage
+    ) -> StoredPiece {
       let firstCluster = storage.clusters.count
-      for index in piece.clusters {
+      for index in indices {
         let cluster = clusters[index]
         storage.clusters.append(
           ShapedText.Cluster(
