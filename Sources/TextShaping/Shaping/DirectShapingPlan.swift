@@ -1,5 +1,4 @@
 import CHarfBuzz
-import Synchronization
 @_spi(Backend) import TextLayout
 
 /// Shaping without HarfBuzz for runs whose shaping is provably trivial, for one face, script
@@ -150,28 +149,25 @@ final class DirectShapingPlan: Sendable {
     // skip (without GDEF classes, HarfBuzz takes marks from the characters, never plain).
     // They depend on the face alone, as its character map and advances do: found once for
     // every script and language.
-    let (faceReachable, characterMap, advances) =
-      file.flatMap { file in reachableByFile.withLock { $0[file] } }
-      ?? {
-        let characterMap = CharacterMap(face: face)
-        var reachable = reachableGlyphs(of: characterMap, glyphCount: glyphCount)
-        if hb_ot_layout_has_glyph_classes(face) != 0 {
-          for glyph in 0..<glyphCount
-          where reachable[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0 {
-            let glyphClass = hb_ot_layout_get_glyph_class(face, hb_codepoint_t(glyph))
-            if glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED
-              && glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
-            {
-              reachable[glyph >> 6] &= ~(1 << UInt64(glyph & 63))
-            }
+    let readFace = {
+      let characterMap = CharacterMap(face: face)
+      var reachable = reachableGlyphs(of: characterMap, glyphCount: glyphCount)
+      if hb_ot_layout_has_glyph_classes(face) != 0 {
+        for glyph in 0..<glyphCount
+        where reachable[glyph >> 6] & (1 << UInt64(glyph & 63)) != 0 {
+          let glyphClass = hb_ot_layout_get_glyph_class(face, hb_codepoint_t(glyph))
+          if glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED
+            && glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
+          {
+            reachable[glyph >> 6] &= ~(1 << UInt64(glyph & 63))
           }
         }
-        let advances = HorizontalAdvances(face: face)
-        if let file {
-          reachableByFile.withLock { $0[file] = (reachable, characterMap, advances) }
-        }
-        return (reachable, characterMap, advances)
-      }()
+      }
+      let advances = HorizontalAdvances(face: face)
+      return (reachable: reachable, characterMap: characterMap, advances: advances)
+    }
+    let (faceReachable, characterMap, advances) =
+      file.map { reachableByFile.value(for: $0, make: readFace) } ?? readFace()
     var reachable = faceReachable
     var excluded = [UInt64](repeating: 0, count: reachable.count)
     func isReachable(_ glyph: Int) -> Bool {
@@ -319,11 +315,10 @@ final class DirectShapingPlan: Sendable {
 
   /// The glyphs a direct run can hold in each face (see ``make(face:file:script:language:)``),
   /// with the face's character map and advances.
-  private static let reachableByFile = Mutex<
-    [FontFileReference: (
-      reachable: [UInt64], characterMap: CharacterMap, advances: HorizontalAdvances?
-    )]
-  >([:])
+  private static let reachableByFile = ProcessMemo<
+    FontFileReference,
+    (reachable: [UInt64], characterMap: CharacterMap, advances: HorizontalAdvances?)
+  >()
 
   /// The glyphs the character map gives plain characters (``isPlain(_:)``), one bit each.
   private static func reachableGlyphs(of map: CharacterMap, glyphCount: Int) -> [UInt64] {
