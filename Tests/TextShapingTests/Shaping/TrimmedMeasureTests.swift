@@ -37,6 +37,18 @@ import Testing
     return words
   }()
 
+  /// The word in a text, between two others, as the layout meets it, measured with its space
+  /// by `shaper`: the text, the word's piece, and the piece without its space.
+  static func measured(
+    _ word: String, by shaper: HarfBuzzShaper, style: TextStyle
+  ) -> (string: String, piece: Range<Int>, content: Range<Int>) {
+    let string = "a " + word + "b"
+    let piece = 2..<(2 + word.utf8.count)
+    var measures: [ShapedMeasure] = []
+    shaper.measure([piece], in: string, style: style, isRightToLeft: false, into: &measures)
+    return (string, piece, piece.lowerBound..<(piece.upperBound - 1))
+  }
+
   @Test("a word's measure told from the word with its space is what measuring the word gives")
   func trimmedMeasureIsMeasured() throws {
     let reference = HarfBuzzShaper(shapesDirectly: false)
@@ -47,12 +59,7 @@ import Testing
       // Measures only the words without their space.
       let measuring = HarfBuzzShaper()
       for word in Self.words {
-        // The word in a text, between two others, as the layout meets it.
-        let string = "a " + word + "b"
-        let piece = 2..<(2 + word.utf8.count)
-        let content = piece.lowerBound..<(piece.upperBound - 1)
-        var measures: [ShapedMeasure] = []
-        shaper.measure([piece], in: string, style: style, isRightToLeft: false, into: &measures)
+        let (string, piece, content) = Self.measured(word, by: shaper, style: style)
         guard
           let trimmed = shaper.measureWithoutTrailingSpace(
             piece, in: string, style: style, isRightToLeft: false)
@@ -86,11 +93,7 @@ import Testing
       // Stores only the words without their space.
       let storing = HarfBuzzShaper()
       for word in Self.words {
-        let string = "a " + word + "b"
-        let piece = 2..<(2 + word.utf8.count)
-        let content = piece.lowerBound..<(piece.upperBound - 1)
-        var measures: [ShapedMeasure] = []
-        shaper.measure([piece], in: string, style: style, isRightToLeft: false, into: &measures)
+        let (string, piece, content) = Self.measured(word, by: shaper, style: style)
         // Something stored before, as on a line.
         var storage = GlyphStorage()
         var before: [StoredPiece] = []
