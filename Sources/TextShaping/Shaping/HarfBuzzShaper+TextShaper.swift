@@ -556,6 +556,17 @@ import CHarfBuzz
     // The neighbours' faces take the lock: most pieces have none that matters.
     let (before, after) =
       key.before < 0 && key.after < 0 ? (nil, nil) : neighborFaces(of: key)
+    // Most misses are one item in the primary face, found without the fallback's work.
+    if shapesMissesLean, !key.isRightToLeft,
+      let (item, characterCount) = TextItemizer.primaryItem(
+        of: bytes, before: before, after: after, primary: primary.font),
+      let shaped = PieceShaper.shapeDirectly(
+        item, bytes: bytes, characterCount: characterCount, size: shaping.style.size,
+        strut: shaping.strut, language: shaping.language, directPlans: directPlans,
+        hangingStart: hangingStart, into: &arena)
+    {
+      return shaped
+    }
     if let item = TextItemizer.singleItem(
       of: bytes, before: before, after: after, primary: primary.font,
       scalarFont: { self.font(for: $0, primary: primary) },
