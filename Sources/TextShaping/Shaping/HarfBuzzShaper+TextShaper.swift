@@ -311,6 +311,8 @@ import CHarfBuzz
     into arena: inout GlyphArena
   ) {
     let shaping = styleShaping(style, primary: primary)
+    // An arena's misses grew one by one from none in a new shaper's first batches.
+    arena.misses.reserveCapacity(pieces.count)
     for (index, piece) in pieces.enumerated() where isMissing(index) {
       let (shapedPiece, measure) = shapeUncached(
         {
