@@ -11,7 +11,7 @@ extension TextItemizer {
   /// stands alone in a piece), each one's script is its block's, and a character that chooses
   /// a face chooses the primary one when that face has its glyph. The edges are decided as
   /// `singleItem` decides them. Otherwise it returns `nil` and `singleItem` decides.
-  /// `DirectShapingTests` holds the two together on the corpus and generated text.
+  /// `PrimaryItemTests` holds the two together on the corpus and generated text.
   ///
   /// - Returns: The item, covering the whole piece in `primary`, and its number of
   ///   characters.
@@ -86,7 +86,7 @@ extension TextItemizer {
   /// spelled out as ranges (`HB_SCRIPT_COMMON` for a character of no script); `nil` for any
   /// other scalar. Every scalar it answers for stands alone in a piece
   /// (``standsAloneInPiece(_:)``), and only the space (U+0020) of them takes its neighbours'
-  /// face (``isFontNeutral(_:)-(Unicode.Scalar)``); `DirectShapingTests` holds each answer to
+  /// face (``isFontNeutral(_:)-(Unicode.Scalar)``); `PrimaryItemTests` holds each answer to
   /// ``script(of:)-(Unicode.Scalar)``.
   @inline(__always)
   static func primaryScript(of value: UInt32) -> hb_script_t? {
