@@ -15,12 +15,14 @@ final class GlyphArenaPool: Sendable {
   /// Runs `body` with an empty arena nobody else uses meanwhile.
   func withArena<Result>(_ body: (inout GlyphArena) -> Result) -> Result {
     var arena = idle.withLock { $0.popLast() } ?? GlyphArena()
-    defer {
-      arena.removeAll()
-      idle.withLock { idle in
-        if idle.count < Self.idleLimit { idle.append(arena) }
-      }
+    let result = body(&arena)
+    arena.removeAll()
+    // Moved back, not copied: a copy counted a reference for each of the arena's arrays, and
+    // let go of each when the local went out of scope.
+    var returned = Optional(consume arena)
+    idle.withLock { idle in
+      if idle.count < Self.idleLimit, let arena = returned.take() { idle.append(arena) }
     }
-    return body(&arena)
+    return result
   }
 }

@@ -311,6 +311,8 @@ import CHarfBuzz
     into arena: inout GlyphArena
   ) {
     let shaping = styleShaping(style, primary: primary)
+    // An arena's misses grew one by one from none in a new shaper's first batches.
+    arena.misses.reserveCapacity(pieces.count)
     for (index, piece) in pieces.enumerated() where isMissing(index) {
       let (shapedPiece, measure) = shapeUncached(
         {
@@ -556,6 +558,17 @@ import CHarfBuzz
     // The neighbours' faces take the lock: most pieces have none that matters.
     let (before, after) =
       key.before < 0 && key.after < 0 ? (nil, nil) : neighborFaces(of: key)
+    // Most misses are one item in the primary face, found without the fallback's work.
+    if shapesMissesLean, !key.isRightToLeft,
+      let (item, characterCount) = TextItemizer.primaryItem(
+        of: bytes, before: before, after: after, primary: primary.font),
+      let shaped = PieceShaper.shapeDirectly(
+        item, bytes: bytes, characterCount: characterCount, size: shaping.style.size,
+        strut: shaping.strut, language: shaping.language, directPlans: directPlans,
+        hangingStart: hangingStart, into: &arena)
+    {
+      return shaped
+    }
     if let item = TextItemizer.singleItem(
       of: bytes, before: before, after: after, primary: primary.font,
       scalarFont: { self.font(for: $0, primary: primary) },

@@ -142,7 +142,11 @@ struct PieceShaper {
 
   /// Whether a character has a script of its own (``ShapedMeasure/DirectEdges``).
   private static func hasOwnScript(_ scalar: Unicode.Scalar) -> Bool {
-    !TextItemizer.isNeutral(TextItemizer.script(of: scalar))
+    // Most edges are in the blocks whose scripts are spelled out, which need no HarfBuzz call.
+    if let script = TextItemizer.primaryScript(of: scalar.value) {
+      return script != HB_SCRIPT_COMMON
+    }
+    return !TextItemizer.isNeutral(TextItemizer.script(of: scalar))
   }
 
   /// Appends a direct run's glyphs to the arena, with a cluster for each (the piece's

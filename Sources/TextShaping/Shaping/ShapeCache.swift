@@ -453,6 +453,11 @@ struct ShapeCache {
     if entries.capacity == 0 {
       entries.reserveCapacity(256)
       text.reserveCapacity(2048)
+      // A cache holds few keys and tails, but grown one by one from none they cost a copy
+      // each time their count doubled, in every new shaper's first texts.
+      keys.reserveCapacity(16)
+      tails.reserveCapacity(16)
+      tailMeasures.reserveCapacity(16)
       glyphs.reserveInitialCapacity()
     }
     guard let stored = glyphs.append(piece, of: shaped) else {

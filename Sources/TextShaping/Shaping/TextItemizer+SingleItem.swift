@@ -51,10 +51,16 @@ extension TextItemizer {
     var offset = 0
     while offset < bytes.count {
       let (scalar, length) = UTF8Decoding.scalar(at: offset, in: bytes)
-      guard standsAloneInPiece(scalar) else { return nil }
+      // The blocks whose scripts are spelled out stand alone, and need no HarfBuzz call.
+      var ownScript: hb_script_t
+      if let known = primaryScript(of: scalar.value) {
+        ownScript = known
+      } else {
+        guard standsAloneInPiece(scalar) else { return nil }
+        ownScript = TextItemizer.script(of: scalar)
+      }
       characterStarts.append(offset)
       offset += length
-      var ownScript = TextItemizer.script(of: scalar)
       if isNeutral(ownScript) {
         ownScript = HB_SCRIPT_COMMON
         if script == nil { scriptlessFirst = true }

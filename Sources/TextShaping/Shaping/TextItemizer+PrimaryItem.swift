@@ -1,0 +1,121 @@
+import CHarfBuzz
+@_spi(Backend) import TextLayout
+
+extension TextItemizer {
+  /// The only item of a piece all of whose characters are in the primary face and in the
+  /// blocks most text is in (``primaryScript(of:)``), found without a per-character array, a
+  /// fallback face or HarfBuzz's script function: what most shaping misses are.
+  ///
+  /// When it answers, ``singleItem(of:before:after:primary:scalarFont:characterStarts:)``
+  /// gives the same item, with as many characters: its characters are its scalars (each
+  /// stands alone in a piece), each one's script is its block's, and a character that chooses
+  /// a face chooses the primary one when that face has its glyph. The edges are decided as
+  /// `singleItem` decides them. Otherwise it returns `nil` and `singleItem` decides.
+  /// `PrimaryItemTests` holds the two together on the corpus and generated text.
+  ///
+  /// - Returns: The item, covering the whole piece in `primary`, and its number of
+  ///   characters.
+  static func primaryItem(
+    of bytes: UnsafeBufferPointer<UInt8>, before: Neighbor?, after: Neighbor?,
+    primary: LoadedFont
+  ) -> (item: Item, characterCount: Int)? {
+    var faceScript: hb_script_t?
+    var script: hb_script_t?
+    var scriptlessFirst = false
+    var startsNeutral = false
+    var endsNeutral = false
+    var count = 0
+    var offset = 0
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      let scalar: Unicode.Scalar
+      let ownScript: hb_script_t
+      if byte < 0x80 {
+        // Printable ASCII: its letters are Latin, the rest Common.
+        guard byte >= 0x20 && byte < 0x7F else { return nil }
+        scalar = Unicode.Scalar(byte)
+        ownScript = (byte | 0x20) &- 0x61 < 26 ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+        offset += 1
+      } else {
+        let decoded = UTF8Decoding.scalar(at: offset, in: bytes)
+        guard let script = primaryScript(of: decoded.scalar.value) else { return nil }
+        scalar = decoded.scalar
+        ownScript = script
+        offset += decoded.length
+      }
+      let value = scalar.value
+      count += 1
+      if ownScript == HB_SCRIPT_COMMON {
+        if script == nil { scriptlessFirst = true }
+      } else if let script {
+        guard ownScript == script else { return nil }
+      } else {
+        script = ownScript
+      }
+      // The only space of these blocks, and their only character that takes its neighbours'
+      // face.
+      if value == 0x20 {
+        if faceScript == nil { startsNeutral = true }
+        endsNeutral = true
+        continue
+      }
+      endsNeutral = false
+      guard primary.hasGlyph(for: scalar) else { return nil }
+      if faceScript == nil { faceScript = ownScript }
+    }
+    guard let faceScript else { return nil }
+    // As in `singleItem`: scriptless characters at the start take the script before the piece.
+    let initial = before.flatMap { isNeutral($0.script) ? nil : $0.script }
+    if let script, let initial, scriptlessFirst, initial != script { return nil }
+    let resolved = script ?? initial ?? HB_SCRIPT_COMMON
+    if startsNeutral,
+      neutralFont(
+        previous: before, next: Neighbor(font: primary, script: faceScript), primary: primary)
+        !== primary
+    {
+      return nil
+    }
+    // Trailing spaces after a character of `primary` take that face (what `neutralFont` gives
+    // with `primary` before them, whatever comes after), unless it is a colour face, which is
+    // never a neighbour's to give.
+    if endsNeutral && primary.isColor { return nil }
+    return (Item(range: 0..<bytes.count, font: primary, script: resolved), count)
+  }
+
+  /// The script of a scalar of the blocks ``primaryItem(of:before:after:primary:)`` takes,
+  /// spelled out as ranges (`HB_SCRIPT_COMMON` for a character of no script); `nil` for any
+  /// other scalar. Every scalar it answers for stands alone in a piece
+  /// (``standsAloneInPiece(_:)``), and only the space (U+0020) of them takes its neighbours'
+  /// face (``isFontNeutral(_:)-(Unicode.Scalar)``); `PrimaryItemTests` holds each answer to
+  /// ``script(of:)-(Unicode.Scalar)``.
+  @inline(__always)
+  static func primaryScript(of value: UInt32) -> hb_script_t? {
+    // Tested by block, the most frequent first, rather than range after range.
+    if value < 0x500 {
+      if value >= 0x400 { return value <= 0x482 || value >= 0x48A ? HB_SCRIPT_CYRILLIC : nil }
+      if value >= 0x370 {
+        switch value {
+        case 0x386, 0x388...0x38A, 0x38C, 0x38E...0x3A1, 0x3A3...0x3E1, 0x3F0...0x3FF:
+          return HB_SCRIPT_GREEK
+        default: return nil
+        }
+      }
+      switch value {
+      case 0x41...0x5A, 0x61...0x7A, 0xAA, 0xBA, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F:
+        return HB_SCRIPT_LATIN
+      case 0x20...0x7E, 0xA1...0xAC, 0xAE...0xBF, 0xD7, 0xF7: return HB_SCRIPT_COMMON
+      default: return nil
+      }
+    }
+    if value >= 0x4E00 {
+      if value <= 0x9FCC { return HB_SCRIPT_HAN }
+      return value >= 0xAC00 && value <= 0xD7A3 ? HB_SCRIPT_HANGUL : nil
+    }
+    switch value {
+    case 0x2010...0x2027, 0x2030...0x205E: return HB_SCRIPT_COMMON
+    case 0x3041...0x3096: return HB_SCRIPT_HIRAGANA
+    case 0x30A1...0x30FA: return HB_SCRIPT_KATAKANA
+    default: return nil
+    }
+  }
+}
