@@ -7,6 +7,18 @@ extension LinePlacer {
     var shaped: [ShapedPiece] = []
     /// Where each segment's pieces end in ``cuts``.
     var segmentEnds: [Int] = []
+
+    /// Buffers with room for lines of up to `segments` segments: grown once for a layout,
+    /// instead of doubling from empty through its first lines (a text laid out once has new
+    /// buffers each time).
+    init(segments: Int) {
+      // A segment is one piece unless a style or level changes inside it, or tabs.
+      let pieces = segments + 4
+      cuts.cuts.reserveCapacity(pieces)
+      cuts.contentEnds.reserveCapacity(pieces)
+      shaped.reserveCapacity(pieces)
+      segmentEnds.reserveCapacity(segments)
+    }
   }
 
   /// Places the drafted lines: their glyphs, visual order, alignment and vertical metrics, and
@@ -18,15 +30,21 @@ extension LinePlacer {
     storage.reserveCapacity(pieces: segmentCount + 4, glyphs: 8 * (segmentCount + 4))
     var placed: [Line] = []
     placed.reserveCapacity(lines.drafts.count)
-    var buffers = LineBuffers()
+    var mostSegments = 0
+    for index in lines.drafts.indices {
+      mostSegments = max(mostSegments, lines.drafts[index].segments.count)
+    }
+    var buffers = LineBuffers(segments: mostSegments)
     var top = 0.0
     var widest = 0.0
     var tokenRect: LayoutRect?
     var tokenLabelRect: LayoutRect?
-    for (index, draft) in lines.drafts.enumerated() {
+    // By index: enumerating the drafts copied each one (its arrays retained and released).
+    for index in lines.drafts.indices {
       if index > 0 { top += context.configuration.lineSpacing }
       let line = placeLine(
-        draft, top: top, store: store, storage: &storage, buffers: &buffers, maker: &maker)
+        lines.drafts[index], top: top, store: store, storage: &storage, buffers: &buffers,
+        maker: &maker)
       top += line.height
       widest = max(widest, line.width)
       for run in line.runs where run.role != .text {
