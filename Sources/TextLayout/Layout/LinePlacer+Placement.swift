@@ -7,26 +7,48 @@ extension LinePlacer {
     var shaped: [ShapedPiece] = []
     /// Where each segment's pieces end in ``cuts``.
     var segmentEnds: [Int] = []
+    /// The styles of the token's runs, for the layout's store.
+    var tokenStyles: [TextStyle] = []
+
+    /// Buffers with room for lines of up to `segments` segments: grown once for a layout,
+    /// instead of doubling from empty through its first lines (a text laid out once has new
+    /// buffers each time).
+    init(segments: Int) {
+      // A segment is one piece unless a style or level changes inside it, or tabs.
+      let pieces = segments + 4
+      cuts.cuts.reserveCapacity(pieces)
+      cuts.contentEnds.reserveCapacity(pieces)
+      shaped.reserveCapacity(pieces)
+      segmentEnds.reserveCapacity(segments)
+    }
   }
 
   /// Places the drafted lines: their glyphs, visual order, alignment and vertical metrics, and
   /// the result value.
   func place(isTruncated: Bool, maker: inout SegmentMaker) -> LaidOutText {
-    let store = PlacedGlyphs.Store()
+    let store = PlacedGlyphs.Store(textRuns: context.text.runs)
     var storage = GlyphStorage()
     let segmentCount = lines.drafts.last.map { $0.segments.upperBound } ?? 0
     storage.reserveCapacity(pieces: segmentCount + 4, glyphs: 8 * (segmentCount + 4))
     var placed: [Line] = []
     placed.reserveCapacity(lines.drafts.count)
-    var buffers = LineBuffers()
+    var mostSegments = 0
+    for index in lines.drafts.indices {
+      mostSegments = max(mostSegments, lines.drafts[index].segments.count)
+    }
+    var buffers = LineBuffers(segments: mostSegments)
     var top = 0.0
     var widest = 0.0
     var tokenRect: LayoutRect?
     var tokenLabelRect: LayoutRect?
-    for (index, draft) in lines.drafts.enumerated() {
+    // By index: enumerating the drafts cost more (the iterator copied each one as well). The
+    // draft passed to `placeLine` is still copied once a line, through the array's subscript
+    // or its buffer alike (LineDraft's copy in the profiles: 16,210 in `full-layout`).
+    for index in lines.drafts.indices {
       if index > 0 { top += context.configuration.lineSpacing }
       let line = placeLine(
-        draft, top: top, store: store, storage: &storage, buffers: &buffers, maker: &maker)
+        lines.drafts[index], top: top, store: store, storage: &storage, buffers: &buffers,
+        maker: &maker)
       top += line.height
       widest = max(widest, line.width)
       for run in line.runs where run.role != .text {
@@ -39,7 +61,7 @@ extension LinePlacer {
       placed.append(line)
     }
     // The runs were made pointing into the store; it is filled before they leave.
-    store.fill(with: storage)
+    store.fill(with: storage, tokenStyles: buffers.tokenStyles)
     if placed.isEmpty {
       // Only an empty text has no paragraph; it still has one empty line of the font's height.
       let metrics = emptyLineMetrics(at: 0)
@@ -125,7 +147,7 @@ extension LinePlacer {
       isLeftToRight = isLeftToRight && piece.level == 0
       runs.append(
         LineRun(
-          role: .text, range: piece.range, style: context.text.runs[piece.run].style,
+          role: .text, range: piece.range, styleIndex: piece.run,
           isRightToLeft: piece.level & 1 == 1, level: piece.level, x: 0,
           width: piece.stored.advance,
           glyphs: PlacedGlyphs(
@@ -134,9 +156,11 @@ extension LinePlacer {
     for piece in draft.token {
       isLeftToRight = isLeftToRight && piece.level == 0
       let stored = storeToken(piece, storage: &storage)
+      buffers.tokenStyles.append(piece.style)
       runs.append(
         LineRun(
-          role: piece.role, range: piece.range, style: piece.style,
+          role: piece.role, range: piece.range,
+          styleIndex: store.firstTokenStyle + buffers.tokenStyles.count - 1,
           isRightToLeft: piece.level & 1 == 1, level: piece.level, x: 0, width: stored.advance,
           glyphs: PlacedGlyphs(store: store, runs: stored.runs, clusters: stored.clusters)))
     }

@@ -8,8 +8,12 @@ package struct LineRun: Sendable, Hashable {
   package var role: Role
   /// The UTF-8 range: into the text for `.text`, into the token's leader or label otherwise.
   package var range: Range<Int>
+  /// Where the run's style is in its layout's store (``PlacedGlyphs/Store/style(_:)``): a
+  /// number instead of a `TextStyle` of its own, whose copy is four references retained when
+  /// the run is made and released when it goes.
+  let styleIndex: Int
   /// The style the run was shaped with.
-  package var style: TextStyle
+  package var style: TextStyle { glyphs.store.style(styleIndex) }
   /// Whether the run reads right to left (an odd bidi level).
   package var isRightToLeft: Bool
   /// The bidi embedding level.
@@ -20,6 +24,41 @@ package struct LineRun: Sendable, Hashable {
   package var width: Double
   /// The run's glyphs and clusters, in the storage its layout's runs share.
   package var glyphs: PlacedGlyphs
+
+  init(
+    role: Role, range: Range<Int>, styleIndex: Int, isRightToLeft: Bool, level: UInt8,
+    x: Double, width: Double, glyphs: PlacedGlyphs
+  ) {
+    self.role = role
+    self.range = range
+    self.styleIndex = styleIndex
+    self.isRightToLeft = isRightToLeft
+    self.level = level
+    self.x = x
+    self.width = width
+    self.glyphs = glyphs
+  }
+
+  // Equality and hashing take the style's value, wherever it is stored, as they did when
+  // each run held its own.
+  package static func == (lhs: LineRun, rhs: LineRun) -> Bool {
+    lhs.role == rhs.role && lhs.range == rhs.range && lhs.isRightToLeft == rhs.isRightToLeft
+      && lhs.level == rhs.level && lhs.x == rhs.x && lhs.width == rhs.width
+      && ((lhs.glyphs.store === rhs.glyphs.store && lhs.styleIndex == rhs.styleIndex)
+        || lhs.style == rhs.style)
+      && lhs.glyphs == rhs.glyphs
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(role)
+    hasher.combine(range)
+    hasher.combine(style)
+    hasher.combine(isRightToLeft)
+    hasher.combine(level)
+    hasher.combine(x)
+    hasher.combine(width)
+    hasher.combine(glyphs)
+  }
 
   /// The glyphs, in visual order, with cluster offsets relative to ``range``'s start.
   package var glyphRuns: [GlyphRun] { glyphs.glyphRuns }

@@ -11,14 +11,28 @@ package struct PlacedGlyphs: Sendable, Hashable {
   /// sharing it between threads safe.
   package final class Store: @unchecked Sendable {
     package fileprivate(set) var contents: GlyphStorage
+    /// The laid-out text's runs, whose styles are the styles of the layout's text runs.
+    private let textRuns: [StyledText.Run]
+    /// The styles of the layout's token runs, after the text's in ``style(_:)``'s numbering.
+    private var tokenStyles: [TextStyle] = []
 
-    init(_ contents: GlyphStorage = GlyphStorage()) {
+    init(_ contents: GlyphStorage = GlyphStorage(), textRuns: [StyledText.Run] = []) {
       self.contents = contents
+      self.textRuns = textRuns
     }
 
-    /// Fills the store, once, with the layout's glyphs.
-    func fill(with contents: GlyphStorage) {
+    /// Fills the store, once, with the layout's glyphs and its token runs' styles.
+    func fill(with contents: GlyphStorage, tokenStyles: [TextStyle]) {
       self.contents = contents
+      self.tokenStyles = tokenStyles
+    }
+
+    /// The number of the first token style: the text's run count.
+    var firstTokenStyle: Int { textRuns.count }
+
+    /// A run's style by number: the text's runs' first, then the token's.
+    func style(_ index: Int) -> TextStyle {
+      index < textRuns.count ? textRuns[index].style : tokenStyles[index - textRuns.count]
     }
   }
 

@@ -217,39 +217,60 @@ import CHarfBuzz
   ) {
     guard !pieces.isEmpty else { return }
     let first = stored.count
-    withKeys(of: pieces, in: string, style: style, isRightToLeft: isRightToLeft) {
-      text, keys, primary in
-      let misses = state.withLock { state in
-        state.shapes.store(
-          pieces, in: text, keys: keys,
-          plainKey: ShapeCache.Key(
-            primary: primary, size: style.size, isRightToLeft: isRightToLeft, before: nil,
-            after: nil),
-          missing: Self.missingPiece, into: &storage, stored: &stored)
-      }
-      guard misses > 0 else { return }
-      // The last word of a line the token cuts, without its space: told from the word with
-      // it, which measuring cached.
-      var left = misses
-      for index in pieces.indices where stored[first + index].advance.isNaN {
-        let piece = pieces[index]
-        guard !isRightToLeft, piece.upperBound < text.count, text[piece.upperBound] == 0x20,
-          let trimmed = storeWithoutTrailingSpace(
-            piece, in: string, style: style, isRightToLeft: false, into: &storage)
-        else { continue }
-        stored[first + index] = trimmed
-        left -= 1
-      }
-      guard left > 0 else { return }
-      arenas.withArena { arena in
-        shapeMisses(
-          pieces, in: string, text: text, keys: keys,
-          isMissing: { stored[first + $0].advance.isNaN }, style: style, primary: primary,
-          into: &arena)
-        for miss in arena.misses {
-          stored[first + miss.index] = arena.store(
-            miss.piece, measure: miss.measure, into: &storage)
+    let size = style.size
+    // As in `measure`: the closures hold a pointer to the style, which only a miss reads
+    // (holding the style itself, they copied and destroyed it each call).
+    withUnsafePointer(to: style) { style in
+      withKeys(of: pieces, in: string, style: style.pointee, isRightToLeft: isRightToLeft) {
+        text, keys, primary in
+        let misses = state.withLock { state in
+          state.shapes.store(
+            pieces, in: text, keys: keys,
+            plainKey: ShapeCache.Key(
+              primary: primary, size: size, isRightToLeft: isRightToLeft, before: nil,
+              after: nil),
+            missing: Self.missingPiece, into: &storage, stored: &stored)
         }
+        guard misses > 0 else { return }
+        storeMisses(
+          misses, of: pieces, in: string, text: text, keys: keys, style: style.pointee,
+          isRightToLeft: isRightToLeft, primary: primary, first: first, into: &storage,
+          stored: &stored)
+      }
+    }
+  }
+
+  /// Stores the pieces of a batch that ``store(_:in:style:isRightToLeft:into:stored:)`` found
+  /// missing from the cache, out of line: told from a cached word with its space when they
+  /// can be, shaped and cached otherwise.
+  @inline(never)
+  private func storeMisses(
+    _ misses: Int, of pieces: [Range<Int>], in string: String, text: UnsafeBufferPointer<UInt8>,
+    keys: UnsafeMutableBufferPointer<(key: ShapeCache.Key, hash: UInt64)>, style: TextStyle,
+    isRightToLeft: Bool, primary: PrimaryFont, first: Int, into storage: inout GlyphStorage,
+    stored: inout [StoredPiece]
+  ) {
+    // The last word of a line the token cuts, without its space: told from the word with
+    // it, which measuring cached.
+    var left = misses
+    for index in pieces.indices where stored[first + index].advance.isNaN {
+      let piece = pieces[index]
+      guard !isRightToLeft, piece.upperBound < text.count, text[piece.upperBound] == 0x20,
+        let trimmed = storeWithoutTrailingSpace(
+          piece, in: string, style: style, isRightToLeft: false, into: &storage)
+      else { continue }
+      stored[first + index] = trimmed
+      left -= 1
+    }
+    guard left > 0 else { return }
+    arenas.withArena { arena in
+      shapeMisses(
+        pieces, in: string, text: text, keys: keys,
+        isMissing: { stored[first + $0].advance.isNaN }, style: style, primary: primary,
+        into: &arena)
+      for miss in arena.misses {
+        stored[first + miss.index] = arena.store(
+          miss.piece, measure: miss.measure, into: &storage)
       }
     }
   }
