@@ -39,18 +39,22 @@ struct LinePlacer {
     // A line's segments almost all index the same metrics: raising to them again changes
     // nothing (a maximum), so only a change of index is looked up.
     var raisedTo: VerticalMetrics.Index?
-    for index in draft.segments {
-      let segment = lines.lineSegments[index]
-      // A line with tabs is measured the slow way (rare).
-      if segment.hasTabs { return tabbedMetrics(of: draft, maker: &maker) }
-      result.total += segment.advance
-      if segment.metrics != raisedTo {
-        raise(&result, toMetricsOf: segment, table: draft.metrics)
-        raisedTo = segment.metrics
+    // Read in place: the array's subscript copied each 40-byte segment out, checked.
+    let hasTabs = lines.lineSegments.withUnsafeBufferPointer { segments in
+      for index in draft.segments {
+        // A line with tabs is measured the slow way (rare).
+        if segments[index].hasTabs { return true }
+        result.total += segments[index].advance
+        if segments[index].metrics != raisedTo {
+          raise(&result, toMetricsOf: segments[index], table: draft.metrics)
+          raisedTo = segments[index].metrics
+        }
+        // A segment has pieces exactly when its range is not empty.
+        hasPieces = hasPieces || !segments[index].range.isEmpty
       }
-      // A segment has pieces exactly when its range is not empty.
-      hasPieces = hasPieces || !segment.range.isEmpty
+      return false
     }
+    if hasTabs { return tabbedMetrics(of: draft, maker: &maker) }
     // The last segment is kerned with no segment on this line.
     if let last = draft.segments.last {
       result.total -= lines.lineSegments[last].pairAdjustment
@@ -132,9 +136,10 @@ struct LinePlacer {
       let metrics = metrics(of: lines.drafts[index], maker: &maker)
       top += metrics.height
       widest = max(widest, metrics.contentWidth)
-      for index in lines.drafts[index].segments
-      where lines.lineSegments[index].uncoveredCount > 0 {
-        uncovered += Int(lines.lineSegments[index].uncoveredCount)
+      lines.lineSegments.withUnsafeBufferPointer { segments in
+        for index in lines.drafts[index].segments where segments[index].uncoveredCount > 0 {
+          uncovered += Int(segments[index].uncoveredCount)
+        }
       }
     }
     if lines.drafts.isEmpty {
