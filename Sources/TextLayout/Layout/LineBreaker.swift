@@ -25,7 +25,9 @@ struct LineBreaker {
   /// kept.
   mutating func restart(with context: LayoutContext) {
     self.context = context
-    drafts.removeAll(keepingCapacity: true)
+    // Popped one by one: `removeAll(keepingCapacity:)` went through a generic
+    // `replaceSubrange` of about 170 instructions for a list row's three drafts.
+    while drafts.popLast() != nil {}
     lineSegments.removeAll(keepingCapacity: true)
     cutMetrics.removeAll()
     scratch.removeAll()

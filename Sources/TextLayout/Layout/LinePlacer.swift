@@ -34,40 +34,52 @@ struct LinePlacer {
   /// The metrics of a drafted line: its segments' sums, its token, and the whitespace that
   /// hangs at its end.
   func metrics(of draft: LineDraft, maker: inout SegmentMaker) -> LineMetrics {
+    withUnsafePointer(to: draft) { metrics(ofDraftAt: $0, maker: &maker) }
+  }
+
+  /// ``metrics(of:maker:)`` of the draft at `draft`, read in place: a draft passed from the
+  /// drafts' array was copied for the call (its arrays retained, then released).
+  private func metrics(
+    ofDraftAt draft: UnsafePointer<LineDraft>, maker: inout SegmentMaker
+  ) -> LineMetrics {
     var result = LineMetrics(total: 0, trailing: 0, ascent: 0, descent: 0, lineGap: 0)
     var hasPieces = false
     // A line's segments almost all index the same metrics: raising to them again changes
     // nothing (a maximum), so only a change of index is looked up.
     var raisedTo: VerticalMetrics.Index?
-    for index in draft.segments {
-      let segment = lines.lineSegments[index]
-      // A line with tabs is measured the slow way (rare).
-      if segment.hasTabs { return tabbedMetrics(of: draft, maker: &maker) }
-      result.total += segment.advance
-      if segment.metrics != raisedTo {
-        raise(&result, toMetricsOf: segment, table: draft.metrics)
-        raisedTo = segment.metrics
+    // Read in place: the array's subscript copied each 40-byte segment out, checked.
+    let hasTabs = lines.lineSegments.withUnsafeBufferPointer { segments in
+      for index in draft.pointee.segments {
+        // A line with tabs is measured the slow way (rare).
+        if segments[index].hasTabs { return true }
+        result.total += segments[index].advance
+        if segments[index].metrics != raisedTo {
+          raise(&result, toMetricsOf: segments[index], table: draft.pointee.metrics)
+          raisedTo = segments[index].metrics
+        }
+        // A segment has pieces exactly when its range is not empty.
+        hasPieces = hasPieces || !segments[index].range.isEmpty
       }
-      // A segment has pieces exactly when its range is not empty.
-      hasPieces = hasPieces || !segment.range.isEmpty
+      return false
     }
+    if hasTabs { return tabbedMetrics(of: draft.pointee, maker: &maker) }
     // The last segment is kerned with no segment on this line.
-    if let last = draft.segments.last {
+    if let last = draft.pointee.segments.last {
       result.total -= lines.lineSegments[last].pairAdjustment
     }
-    add(draft.token, to: &result)
-    hasPieces = hasPieces || !draft.token.isEmpty
-    if draft.token.isEmpty {
+    add(draft.pointee.token, to: &result)
+    hasPieces = hasPieces || !draft.pointee.token.isEmpty
+    if draft.pointee.token.isEmpty {
       // Rule L1 and hanging: the whitespace at the end of the line, through segments that
       // hold nothing else, and the trailing spaces of the last segment with content.
-      for index in draft.segments.reversed() {
+      for index in draft.pointee.segments.reversed() {
         let segment = lines.lineSegments[index]
         result.trailing += segment.advance - segment.contentAdvance - segment.pairAdjustment
         if segment.contentEnd > segment.range.lowerBound { break }
       }
     }
     if !hasPieces {
-      let font = emptyLineMetrics(at: draft.range.lowerBound)
+      let font = emptyLineMetrics(at: draft.pointee.range.lowerBound)
       result.ascent = font.ascent
       result.descent = font.descent
       result.lineGap = font.lineGap
@@ -126,15 +138,19 @@ struct LinePlacer {
     var top = 0.0
     var widest = 0.0
     var uncovered = 0
-    // By index: enumerating the drafts copied each one (its arrays retained and released).
-    for index in lines.drafts.indices {
-      if index > 0 { top += context.configuration.lineSpacing }
-      let metrics = metrics(of: lines.drafts[index], maker: &maker)
-      top += metrics.height
-      widest = max(widest, metrics.contentWidth)
-      for index in lines.drafts[index].segments
-      where lines.lineSegments[index].uncoveredCount > 0 {
-        uncovered += Int(lines.lineSegments[index].uncoveredCount)
+    // In place: enumerating the drafts, or passing `lines.drafts[index]`, copied each one
+    // (its arrays retained, then released).
+    lines.drafts.withUnsafeBufferPointer { drafts in
+      for index in drafts.indices {
+        if index > 0 { top += context.configuration.lineSpacing }
+        let metrics = metrics(ofDraftAt: drafts.baseAddress! + index, maker: &maker)
+        top += metrics.height
+        widest = max(widest, metrics.contentWidth)
+        lines.lineSegments.withUnsafeBufferPointer { segments in
+          for index in drafts[index].segments where segments[index].uncoveredCount > 0 {
+            uncovered += Int(segments[index].uncoveredCount)
+          }
+        }
       }
     }
     if lines.drafts.isEmpty {

@@ -33,7 +33,7 @@ final class DirectShapingPlan: Sendable {
   /// For each glyph of ``substituted``, the glyph it becomes.
   private let substitutes: [UInt32: UInt32]
   private let glyphCount: Int
-  private let kerning: PairPositioning
+  let kerning: PairPositioning
   /// The face's character map, read once for its file.
   let characterMap: CharacterMap
   /// The face's advances, read once for its file; `nil` when HarfBuzz is asked instead.
@@ -113,7 +113,9 @@ final class DirectShapingPlan: Sendable {
     {
       return nil
     }
-    guard !kerning.isEmpty else { return (firstUnits, secondUnits) }
+    guard !kerning.isEmpty, kerning.mayAdjust(first, second) else {
+      return (firstUnits, secondUnits)
+    }
     var glyphs = (first, second)
     var positions = (
       PairPositioning.Position(xAdvance: firstUnits, xOffset: 0, yOffset: 0),
