@@ -15,6 +15,9 @@ final class FontFallbackList: @unchecked Sendable {
   /// The face each character of one scalar fell back to, for every shaper of the process: the
   /// choice depends only on this list and on the font files (`nil` when no face has it).
   private let scalarChoices = Mutex<[UInt32: FontFileReference?]>([:])
+  /// The file every scalar of a block falls back to, by the block's first scalar, for every
+  /// shaper of the process (``blockFallback(for:choice:covers:)``).
+  private let blockChoices = Mutex<[UInt32: FontFileReference?]>([:])
 
   /// Takes ownership of a font set returned by `FcFontSort`.
   init(owning set: UnsafeMutablePointer<FcFontSet>) {
@@ -78,6 +81,39 @@ final class FontFallbackList: @unchecked Sendable {
     let chosen = choose()
     scalarChoices.withLock { $0[scalar.value] = chosen }
     return chosen
+  }
+
+  /// The file every scalar of a block falls back to, when it is one file: `choice`, the file
+  /// one scalar of the block fell back to, when the block's first position in the list is the
+  /// same for each of its scalars and is `choice`'s, and `choice`'s face has each scalar's
+  /// glyph (`covers`) and no colour. Then ``HarfBuzzShaper`` would choose it for each, as it
+  /// chose it for the one. Remembered for the process, as the choice depends only on this list
+  /// and on the font file.
+  ///
+  /// - Parameters:
+  ///   - block: Code points of the Basic Multilingual Plane.
+  ///   - choice: The file one scalar of the block fell back to, with its face's colour.
+  ///   - covers: Whether `choice`'s face has a scalar's glyph.
+  /// - Returns: `choice`'s file, or `nil` when some scalar of the block may fall back elsewhere.
+  func blockFallback(
+    for block: ClosedRange<UInt32>, choice: (file: FontFileReference, isColor: Bool),
+    covers: (Unicode.Scalar) -> Bool
+  ) -> FontFileReference? {
+    if let known = blockChoices.withLock({ $0[block.lowerBound] }) {
+      return known == choice.file ? known : nil
+    }
+    var proven: FontFileReference?
+    let position = Int(firstInBMP[Int(block.lowerBound)])
+    if !choice.isColor, block.upperBound < 0x1_0000, position != Int(UInt8.max),
+      entries[position].file == choice.file,
+      block.allSatisfy({ value in
+        Int(firstInBMP[Int(value)]) == position && Unicode.Scalar(value).map(covers) == true
+      })
+    {
+      proven = choice.file
+    }
+    blockChoices.withLock { $0[block.lowerBound] = proven }
+    return proven
   }
 
   /// The number of fonts in the list.

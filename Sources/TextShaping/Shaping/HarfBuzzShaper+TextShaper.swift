@@ -334,6 +334,7 @@ import CHarfBuzz
     let shaping = styleShaping(style, primary: primary)
     // An arena's misses grew one by one from none in a new shaper's first batches.
     arena.misses.reserveCapacity(pieces.count)
+    var blockFallbacks = BlockFallbacks()
     for (index, piece) in pieces.enumerated() where isMissing(index) {
       let (shapedPiece, measure) = shapeUncached(
         {
@@ -342,7 +343,7 @@ import CHarfBuzz
           return string[start..<utf8.index(start, offsetBy: piece.count)]
         },
         bytes: UnsafeBufferPointer(rebasing: text[piece]), key: keys[index].key,
-        shaping: shaping, into: &arena)
+        shaping: shaping, blockFallbacks: &blockFallbacks, into: &arena)
       arena.misses.append(GlyphArena.Miss(index: index, piece: shapedPiece, measure: measure))
     }
     state.withLock { state in
@@ -390,8 +391,10 @@ import CHarfBuzz
     _ text: () -> Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key,
     hash: UInt64, shaping: StyleShaping, into arena: inout GlyphArena
   ) -> (piece: GlyphArena.Piece, measure: ShapedMeasure) {
+    var blockFallbacks = BlockFallbacks()
     let (piece, measure) = shapeUncached(
-      text, bytes: bytes, key: key, shaping: shaping, into: &arena)
+      text, bytes: bytes, key: key, shaping: shaping, blockFallbacks: &blockFallbacks,
+      into: &arena)
     state.withLock {
       $0.shapes.insert(piece, of: arena, measure: measure, for: bytes, key: key, hash: hash)
     }
@@ -567,12 +570,14 @@ import CHarfBuzz
   /// (``TextItemizer/singleItem(of:before:after:primary:scalarFont:characterStarts:)``), with
   /// no arrays of their own.
   ///
-  /// - Parameter text: The piece as a substring of its paragraph, made only when the piece has
-  ///   several items.
+  /// - Parameters:
+  ///   - text: The piece as a substring of its paragraph, made only when the piece has
+  ///     several items.
+  ///   - blockFallbacks: The fallback faces of whole blocks the piece's batch found.
   /// - Returns: Where the piece lies in the arena, and its measure.
   private func shapeUncached(
     _ text: () -> Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key,
-    shaping: StyleShaping, into arena: inout GlyphArena
+    shaping: StyleShaping, blockFallbacks: inout BlockFallbacks, into arena: inout GlyphArena
   ) -> (piece: GlyphArena.Piece, measure: ShapedMeasure) {
     let primary = shaping.primary
     let hangingStart = ShapedMeasure.hangingStart(inUTF8: bytes)
@@ -582,7 +587,10 @@ import CHarfBuzz
     // Most misses are one item in the primary face, found without the fallback's work.
     if shapesMissesLean, !key.isRightToLeft,
       let (item, characterCount) = TextItemizer.primaryItem(
-        of: bytes, before: before, after: after, primary: primary.font),
+        of: bytes, before: before, after: after, primary: primary.font,
+        fallback: {
+          blockFallbacks.face(for: $0) { self.blockFallbackFont(for: $0, primary: primary) }
+        }),
       let shaped = PieceShaper.shapeDirectly(
         item, bytes: bytes, characterCount: characterCount, size: shaping.style.size,
         strut: shaping.strut, language: shaping.language, directPlans: directPlans,

@@ -19,6 +19,10 @@ extension HarfBuzzShaper {
     /// The same for characters of one scalar, keyed by ``scalarFallbackKey(_:primary:)``:
     /// hashing a `Character` normalizes it, which costs more than the rest of a shaping miss.
     var scalarFallbacks: [UInt64: FontID] = [:]
+    /// The face every scalar of a block the primary face lacks falls back to, keyed by the
+    /// ``scalarFallbackKey(_:primary:)`` of the block's first scalar; `nil` when they may not
+    /// all fall back to one face (``HarfBuzzShaper/blockFallbackFont(for:primary:)``).
+    var blockFallbacks: [UInt64: FontID?] = [:]
     /// A number for each fallback pattern, so that a key can hold one.
     var patternIDs: [FontRequest: Int] = [:]
     /// The face Fontconfig gives the `emoji` family, loaded on the first emoji; `.some(nil)`

@@ -273,6 +273,36 @@ public final class HarfBuzzShaper: Sendable {
     return state.withLock { state in state.scalarFallbacks[key].map { state.fonts[$0.rawValue] } }
   }
 
+  /// The face each scalar of a block falls back to when the primary face lacks it, when it is
+  /// the same face for every scalar of the block: found by asking the fallback for the block's
+  /// first scalar, and proven for the others by the list
+  /// (``FontFallbackList/blockFallback(for:choice:covers:)``). `nil` when not proven, or when
+  /// the primary face has the first scalar. `PrimaryItemTests` holds it to
+  /// ``font(for:primary:)-(Unicode.Scalar,_)`` for every scalar of the blocks.
+  ///
+  /// - Parameter block: The code points of one script whose fallback language is one
+  ///   (``FallbackLanguage/implied(by:)``), none of them emoji or default-ignorable.
+  func blockFallbackFont(for block: ClosedRange<UInt32>, primary: PrimaryFont) -> LoadedFont? {
+    guard let first = Unicode.Scalar(block.lowerBound) else { return nil }
+    let key = primary.scalarFallbackKey(first)
+    let known = state.withLock { state in
+      state.blockFallbacks[key].map { $0.map { state.fonts[$0.rawValue] } }
+    }
+    if let known { return known }
+    var proven: LoadedFont?
+    let chosen = font(for: first, primary: primary)
+    if chosen !== primary.font,
+      let list = fallbackList(for: fallbackPattern(of: primary, for: first)),
+      list.blockFallback(
+        for: block, choice: (chosen.file, chosen.isColor), covers: { chosen.hasGlyph(for: $0) })
+        == chosen.file
+    {
+      proven = chosen
+    }
+    state.withLock { $0.blockFallbacks[key] = .some(proven?.id) }
+    return proven
+  }
+
   /// The face for a character the primary face lacks, through Fontconfig's sorted list.
   func fallbackFont(for character: Character, primary: PrimaryFont) -> LoadedFont {
     let key = FallbackKey(

@@ -2,23 +2,29 @@ import CHarfBuzz
 @_spi(Backend) import TextLayout
 
 extension TextItemizer {
-  /// The only item of a piece all of whose characters are in the primary face and in the
-  /// blocks most text is in (``primaryScript(of:)``), found without a per-character array, a
-  /// fallback face or HarfBuzz's script function: what most shaping misses are.
+  /// The only item of a piece all of whose characters are in the blocks most text is in
+  /// (``primaryScript(of:)``) and in the primary face, or in one fallback face known for their
+  /// whole block, found without a per-character array, a lookup for each character or
+  /// HarfBuzz's script function: what most shaping misses are.
   ///
   /// When it answers, ``singleItem(of:before:after:primary:scalarFont:characterStarts:)``
   /// gives the same item, with as many characters: its characters are its scalars (each
   /// stands alone in a piece), each one's script is its block's, and a character that chooses
-  /// a face chooses the primary one when that face has its glyph. The edges are decided as
-  /// `singleItem` decides them. Otherwise it returns `nil` and `singleItem` decides.
-  /// `PrimaryItemTests` holds the two together on the corpus and generated text.
+  /// a face chooses the primary one when that face has its glyph, and otherwise the face
+  /// `fallback` gives its block, which is the one `scalarFont` would give it. The edges are
+  /// decided as `singleItem` decides them. Otherwise it returns `nil` and `singleItem`
+  /// decides. `PrimaryItemTests` holds the two together on the corpus and generated text.
   ///
-  /// - Returns: The item, covering the whole piece in `primary`, and its number of
-  ///   characters.
+  /// - Parameter fallback: The face every scalar of a block (``fallbackBlock(of:)``) the
+  ///   primary face lacks falls back to, or `nil` when they may not share one; asked at most
+  ///   once.
+  /// - Returns: The item, covering the whole piece, and its number of characters.
   static func primaryItem(
     of bytes: UnsafeBufferPointer<UInt8>, before: Neighbor?, after: Neighbor?,
-    primary: LoadedFont
+    primary: LoadedFont, fallback: (ClosedRange<UInt32>) -> LoadedFont? = { _ in nil }
   ) -> (item: Item, characterCount: Int)? {
+    var face: LoadedFont?
+    var fallbackFace: LoadedFont?
     var faceScript: hb_script_t?
     var script: hb_script_t?
     var scriptlessFirst = false
@@ -60,30 +66,66 @@ extension TextItemizer {
         continue
       }
       endsNeutral = false
-      guard primary.hasGlyph(for: scalar) else { return nil }
-      if faceScript == nil { faceScript = ownScript }
+      let font: LoadedFont
+      if primary.hasGlyph(for: scalar) {
+        font = primary
+      } else {
+        // One script, so one block, for all of the piece's scalars outside Common; the
+        // others, which no block takes, are left to `singleItem`.
+        guard let block = fallbackBlock(of: ownScript),
+          let found = fallbackFace ?? fallback(block)
+        else { return nil }
+        fallbackFace = found
+        font = found
+      }
+      if let face {
+        guard font === face else { return nil }
+      } else {
+        face = font
+        faceScript = ownScript
+      }
     }
-    guard let faceScript else { return nil }
+    guard let face, let faceScript else { return nil }
     // As in `singleItem`: scriptless characters at the start take the script before the piece.
     let initial = before.flatMap { isNeutral($0.script) ? nil : $0.script }
     if let script, let initial, scriptlessFirst, initial != script { return nil }
     let resolved = script ?? initial ?? HB_SCRIPT_COMMON
     if startsNeutral,
       neutralFont(
-        previous: before, next: Neighbor(font: primary, script: faceScript), primary: primary)
-        !== primary
+        previous: before, next: Neighbor(font: face, script: faceScript), primary: primary)
+        !== face
     {
       return nil
     }
     // Trailing spaces after a character of `primary` take that face (what `neutralFont` gives
     // with `primary` before them, whatever comes after), unless it is a colour face, which is
     // never a neighbour's to give.
-    if endsNeutral && primary.isColor { return nil }
-    return (Item(range: 0..<bytes.count, font: primary, script: resolved), count)
+    if endsNeutral {
+      if face === primary {
+        if primary.isColor { return nil }
+      } else if neutralFont(
+        previous: Neighbor(font: face, script: resolved), next: after, primary: primary) !== face
+      {
+        return nil
+      }
+    }
+    return (Item(range: 0..<bytes.count, font: face, script: resolved), count)
   }
 
-  /// The script of a scalar of the blocks ``primaryItem(of:before:after:primary:)`` takes,
-  /// spelled out as ranges (`HB_SCRIPT_COMMON` for a character of no script); `nil` for any
+  /// The block of ``primaryScript(of:)``'s scalars of a script a fallback face may cover whole
+  /// (the ideographs, Hangul syllables, hiragana and katakana), or `nil`.
+  static func fallbackBlock(of script: hb_script_t) -> ClosedRange<UInt32>? {
+    switch script {
+    case HB_SCRIPT_HAN: 0x4E00...0x9FCC
+    case HB_SCRIPT_HANGUL: 0xAC00...0xD7A3
+    case HB_SCRIPT_HIRAGANA: 0x3041...0x3096
+    case HB_SCRIPT_KATAKANA: 0x30A1...0x30FA
+    default: nil
+    }
+  }
+
+  /// The script of a scalar of the blocks
+  /// ``primaryItem(of:before:after:primary:fallback:)`` takes, spelled out as ranges (`HB_SCRIPT_COMMON` for a character of no script); `nil` for any
   /// other scalar. Every scalar it answers for stands alone in a piece
   /// (``standsAloneInPiece(_:)``), and only the space (U+0020) of them takes its neighbours'
   /// face (``isFontNeutral(_:)-(Unicode.Scalar)``); `PrimaryItemTests` holds each answer to

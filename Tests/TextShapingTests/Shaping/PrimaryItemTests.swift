@@ -4,9 +4,10 @@ import Testing
 
 @_spi(Backend) @_spi(Testing) @testable import TextShaping
 
-/// The item of a miss found in the primary face without the fallback's work
-/// (``TextItemizer/primaryItem(of:before:after:primary:)``) against the one-pass single item,
-/// which `ItemizerTests` holds to the full itemization.
+/// The item of a miss found in the primary face, or in a fallback face known for a whole
+/// block, without a lookup for each character
+/// (``TextItemizer/primaryItem(of:before:after:primary:fallback:)``) against the one-pass
+/// single item, which `ItemizerTests` holds to the full itemization.
 @Suite struct PrimaryItemTests {
   @Test("each block's script is HarfBuzz's, and every scalar of them stands alone")
   func blockScriptsAreHarfBuzzs() {
@@ -40,6 +41,15 @@ import Testing
       words += [character, character + "a", "a" + character, character + " "]
     }
     words += ["ab€", "αβγ abc", "abc αβγ", "кот.", "1–2", "ó ", "Ж ", "가나 ", "かな ", "漢字 "]
+    words += ["漢字、", "「かな」", "한국어 ", " 한국어", "カタカナ・", "漢a", "a漢", "漢か", "가漢"]
+    // Generated words of each block a fallback face may cover whole, with spaces at the edges.
+    for block in [0x4E00...0x9FCC, 0xAC00...0xD7A3, 0x3041...0x3096, 0x30A1...0x30FA] {
+      let alphabet = stride(from: block.lowerBound, through: block.upperBound, by: 7)
+        .compactMap(Unicode.Scalar.init)
+      let generated = DirectShapingTests.generatedWords(
+        from: alphabet, count: 60, seed: UInt64(block.lowerBound))
+      words += generated + generated.map { " " + $0 } + generated.map { $0 + " " }
+    }
     for (index, face) in DirectShapingTests.faces.enumerated() {
       guard let alphabets = try? DirectShapingTests.alphabets(of: face) else { continue }
       for (script, alphabet) in alphabets {
@@ -59,6 +69,10 @@ import Testing
       TextStyle(fontFamily: "Noto Sans CJK JP", size: 17, language: "ja"),
       TextStyle(fontFamily: "Noto Sans CJK KR", size: 17, language: "ko"),
       TextStyle(fontFamily: "Noto Color Emoji", size: 17),
+      TextStyle(fontFamily: "DejaVu Sans", size: 17, language: "zh-Hans"),
+      TextStyle(fontFamily: "DejaVu Sans", size: 17, language: "zh-Hant"),
+      TextStyle(fontFamily: "DejaVu Serif", size: 17, language: "ja"),
+      TextStyle(fontFamily: "DejaVu Sans", size: 17, language: "ko"),
     ])
   func primaryItemIsTheSingleItem(style: TextStyle) throws {
     let shaper = DirectShapingTests.shaper
@@ -79,7 +93,8 @@ import Testing
           for after in neighbors {
             guard
               let fast = TextItemizer.primaryItem(
-                of: bytes, before: before, after: after, primary: primary.font)
+                of: bytes, before: before, after: after, primary: primary.font,
+                fallback: { shaper.blockFallbackFont(for: $0, primary: primary) })
             else {
               declined += 1
               continue
@@ -104,5 +119,38 @@ import Testing
     // few signs), the rest are left to `singleItem`.
     #expect(answered > (primary.font.isColor ? 100 : 10_000), "\(answered)")
     #expect(declined > 1_000, "\(declined)")
+  }
+
+  @Test(
+    "a block's fallback face is the one each of its scalars falls back to",
+    arguments: [
+      TextStyle(fontFamily: "DejaVu Sans", size: 17),
+      TextStyle(fontFamily: "DejaVu Sans", size: 17, weight: .bold),
+      TextStyle(fontFamily: "DejaVu Sans", size: 17, language: "zh-Hans"),
+      TextStyle(fontFamily: "DejaVu Sans", size: 17, language: "zh-Hant"),
+      TextStyle(fontFamily: "DejaVu Serif", size: 17, isItalic: true, language: "ja"),
+      TextStyle(fontFamily: "DejaVu Sans", size: 17, language: "ko"),
+      TextStyle(fontFamily: "Noto Color Emoji", size: 17),
+    ])
+  func blockFallbackIsEachScalarsFallback(style: TextStyle) throws {
+    // A shaper of its own, so that no scalar's fallback is known before the block's.
+    let shaper = HarfBuzzShaper()
+    let primary = shaper.primaryFont(for: style)
+    var proven = 0
+    for script in [HB_SCRIPT_HAN, HB_SCRIPT_HANGUL, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA] {
+      let block = try #require(TextItemizer.fallbackBlock(of: script))
+      guard let face = shaper.blockFallbackFont(for: block, primary: primary) else { continue }
+      proven += 1
+      #expect(face !== primary.font)
+      for value in block {
+        let scalar = try #require(Unicode.Scalar(value))
+        #expect(TextItemizer.primaryScript(of: value) == script, "U+\(String(value, radix: 16))")
+        guard !primary.covers(scalar) else { continue }
+        #expect(
+          shaper.font(for: scalar, primary: primary) === face, "U+\(String(value, radix: 16))")
+      }
+    }
+    // The text faces fall back to a CJK face for every block.
+    #expect(proven == (primary.font.isColor ? proven : 4), "\(proven)")
   }
 }
