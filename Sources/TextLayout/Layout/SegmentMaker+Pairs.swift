@@ -89,15 +89,12 @@ extension SegmentMaker {
       batch.pairMeasures.removeAll(keepingCapacity: true)
       if rangeStart == 0 && rangeEnd == batch.ranges.count {
         // One stretch, the usual case: its ranges are all of them, measured without a copy.
-        context.shaper.measure(
-          batch.ranges, in: context.text.string, style: context.shapingText.runs[run].style,
-          isRightToLeft: false, into: &batch.pairMeasures)
+        context.measure(batch.ranges, run: run, isRightToLeft: false, into: &batch.pairMeasures)
       } else {
         batch.pairRanges.removeAll(keepingCapacity: true)
         batch.pairRanges.append(contentsOf: batch.ranges[rangeStart..<rangeEnd])
-        context.shaper.measure(
-          batch.pairRanges, in: context.text.string, style: context.shapingText.runs[run].style,
-          isRightToLeft: false, into: &batch.pairMeasures)
+        context.measure(
+          batch.pairRanges, run: run, isRightToLeft: false, into: &batch.pairMeasures)
       }
       let measures = batch.pairMeasures
       for pair in stretch..<next {
@@ -246,9 +243,8 @@ extension SegmentMaker {
         batch.ranges.append(pieces[next].cut.range)
         next += 1
       }
-      context.shaper.measure(
-        batch.ranges, in: context.text.string, style: context.shapingText.runs[cut.run].style,
-        isRightToLeft: cut.level & 1 == 1, into: &batch.measures)
+      context.measure(
+        batch.ranges, run: cut.run, isRightToLeft: cut.level & 1 == 1, into: &batch.measures)
       stretch = next
     }
   }
