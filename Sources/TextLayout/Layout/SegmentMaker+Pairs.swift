@@ -23,7 +23,6 @@ extension SegmentMaker {
     batch.adjustments.withUnsafeMutableBufferPointer { adjustments in
       for index in 0..<end - first { adjustments[index] = 0 }
     }
-    let shaper = context.shaper
     var pieceStart = 0
     for index in first..<end {
       let pieceEnd = batch.pieceEnds[index - first]
@@ -55,7 +54,11 @@ extension SegmentMaker {
       let nextMeasure =
         index + 1 < end
         ? batch.measures[pieceEnd] : measureAlone(next, scratch: &batch, context: context)
-      if let adjustment = shaper.pairAdjustment(batch.measures[pieceEnd - 1], nextMeasure) {
+      // Asked of the context's shaper in place: a local copy of the existential was made and
+      // destroyed for every batch, most of which (Latin) ask nothing.
+      if let adjustment = context.shaper.pairAdjustment(
+        batch.measures[pieceEnd - 1], nextMeasure)
+      {
         if abs(adjustment) > Self.pairTolerance { batch.adjustments[index - first] = adjustment }
         continue
       }
