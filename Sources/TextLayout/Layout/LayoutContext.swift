@@ -64,6 +64,20 @@ final class LayoutContext {
       }
   }
 
+  /// Measures pieces of the text as shaped with the style of one of its runs
+  /// (``BatchMeasuringShaper/measure(_:in:style:isRightToLeft:into:)``), the style read in
+  /// place: `shapingText.runs[run].style` as an argument copied the whole run (its style's
+  /// references retained, then released) for each call.
+  func measure(
+    _ ranges: [Range<Int>], run: Int, isRightToLeft: Bool, into measures: inout [ShapedMeasure]
+  ) {
+    shapingText.runs.withUnsafeBufferPointer { runs in
+      shaper.measure(
+        ranges, in: text.string, style: runs[run].style, isRightToLeft: isRightToLeft,
+        into: &measures)
+    }
+  }
+
   /// The text's length in UTF-8 bytes.
   var count: Int { text.string.utf8.count }
 

@@ -17,9 +17,12 @@ extension SegmentMaker {
     _ batch: inout MeasureBatch, context: LayoutContext, analysis: WindowAnalysis, first: Int,
     end: Int
   ) {
-    batch.adjustments.append(contentsOf: repeatElement(0, count: end - first))
-    batch.ranges.removeAll(keepingCapacity: true)
-    let shaper = context.shaper
+    // The adjustments are sized with the segment buffers and written in place; the ranges
+    // (the pieces' until now) are emptied by the first pair that needs them, and the pairs
+    // after they are measured: most batches have none, and empty nothing.
+    batch.adjustments.withUnsafeMutableBufferPointer { adjustments in
+      for index in 0..<end - first { adjustments[index] = 0 }
+    }
     var pieceStart = 0
     for index in first..<end {
       let pieceEnd = batch.pieceEnds[index - first]
@@ -51,12 +54,17 @@ extension SegmentMaker {
       let nextMeasure =
         index + 1 < end
         ? batch.measures[pieceEnd] : measureAlone(next, scratch: &batch, context: context)
-      if let adjustment = shaper.pairAdjustment(batch.measures[pieceEnd - 1], nextMeasure) {
+      // Asked of the context's shaper in place: a local copy of the existential was made and
+      // destroyed for every batch, most of which (Latin) ask nothing.
+      if let adjustment = context.shaper.pairAdjustment(
+        batch.measures[pieceEnd - 1], nextMeasure)
+      {
         if abs(adjustment) > Self.pairTolerance { batch.adjustments[index - first] = adjustment }
         continue
       }
       guard let pair = pairRanges(before: last.range, after: next.range, context: context)
       else { continue }
+      if batch.pairs.isEmpty { batch.ranges.removeAll(keepingCapacity: true) }
       let firstRange = batch.ranges.count
       if index + 1 < end && pair.before == last.range && pair.after == next.range {
         // Both characters are pieces of the batch, measured already.
@@ -81,12 +89,16 @@ extension SegmentMaker {
         next += 1
       }
       let rangeEnd = next < batch.pairs.count ? batch.pairs[next].firstRange : batch.ranges.count
-      batch.pairRanges.removeAll(keepingCapacity: true)
-      batch.pairRanges.append(contentsOf: batch.ranges[rangeStart..<rangeEnd])
       batch.pairMeasures.removeAll(keepingCapacity: true)
-      context.shaper.measure(
-        batch.pairRanges, in: context.text.string, style: context.shapingText.runs[run].style,
-        isRightToLeft: false, into: &batch.pairMeasures)
+      if rangeStart == 0 && rangeEnd == batch.ranges.count {
+        // One stretch, the usual case: its ranges are all of them, measured without a copy.
+        context.measure(batch.ranges, run: run, isRightToLeft: false, into: &batch.pairMeasures)
+      } else {
+        batch.pairRanges.removeAll(keepingCapacity: true)
+        batch.pairRanges.append(contentsOf: batch.ranges[rangeStart..<rangeEnd])
+        context.measure(
+          batch.pairRanges, run: run, isRightToLeft: false, into: &batch.pairMeasures)
+      }
       let measures = batch.pairMeasures
       for pair in stretch..<next {
         var base = batch.pairs[pair].firstRange - rangeStart
@@ -103,6 +115,7 @@ extension SegmentMaker {
       }
       stretch = next
     }
+    batch.pairs.removeAll(keepingCapacity: true)
   }
 
   /// The smallest kerning kept, in points: less than any font unit at any size in use, more
@@ -233,9 +246,8 @@ extension SegmentMaker {
         batch.ranges.append(pieces[next].cut.range)
         next += 1
       }
-      context.shaper.measure(
-        batch.ranges, in: context.text.string, style: context.shapingText.runs[cut.run].style,
-        isRightToLeft: cut.level & 1 == 1, into: &batch.measures)
+      context.measure(
+        batch.ranges, run: cut.run, isRightToLeft: cut.level & 1 == 1, into: &batch.measures)
       stretch = next
     }
   }
