@@ -123,7 +123,8 @@ extension LayoutPass {
       if fill.index == fill.analysis.segments.count {
         segments.makeNextSegments(
           &fill.analysis, budget: bytesLeft(after: fill.filler),
-          floor: prepared == nil ? 0 : SegmentMaker.batchFloor, allowsWide: prepared == nil)
+          batching: SegmentMaker.Batching(
+            isPrepared: prepared != nil, hasLineLimit: limit != Int.max))
       }
       let segment = fill.analysis.segments[fill.index]
       if !lines.appendIfFits(segment, to: &fill.filler) {

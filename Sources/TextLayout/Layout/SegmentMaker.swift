@@ -10,38 +10,9 @@ struct SegmentMaker {
   /// The buffers of the batches, kept between batches so that a batch allocates nothing.
   var batch = MeasureBatch()
 
-  /// The most segments one batch measures, and how far past the first one's start (in UTF-8
-  /// bytes) the batch may reach: the shaper's set-up is shared by the batch, and what is
-  /// measured past the last line stays small (a batch reaches no further than the lines left
-  /// can hold by the engine's estimate, `budget` in
-  /// ``makeNextSegments(_:budget:floor:allowsWide:)``).
-  ///
-  /// A batch's fixed costs (a shaper call with its style, face and key look-ups, the buffers
-  /// emptied, the pairs' set-up: about 3,000 instructions) were close to a tenth of a list
-  /// row at 64 bytes and 16 segments, about three batches a row. Measured on the list
-  /// benchmark (instructions, docs/Performance.md round 12), against 64 and 16: 128 and 32,
-  /// the first pass 3.3% less and a re-layout 1.0% more; 192 and 48, 4.5% and 4.4% less
-  /// (the first pass measures 7% more segments past its lines, which a re-layout then finds
-  /// measured); 256 and 64, 5.3% and 0.9% less (the re-layout measures further past its own).
-  static let batchSegments = 48
-  static let batchBytes = 192
-  /// The most segments and bytes of a batch of a text laid out once under a line limit
-  /// (no ``batchFloor``, a finite budget): what it measures past its last line is thrown
-  /// away, and for a text seen for the first time each word of it is a shaping miss, while
-  /// the budget (three bytes an em) is generous for most scripts. At 192 bytes and 48
-  /// segments the first-time 3-line check took 16% longer than at 64 and 16 (47.3 against
-  /// 40.7 µs, `make bench`, docs/Performance.md round 12); a layout without a limit uses
-  /// all it measures, and a prepared text keeps it for its next layout.
-  static let limitedBatchSegments = 16
-  static let limitedBatchBytes = 64
-  /// How far a batch reaches for a prepared text even when the lines left seem to hold less:
-  /// one shaper call costs about as much as measuring a few pieces, and the pieces past the
-  /// last line are what a wider layout (a rotation) needs next. Measured on the list
-  /// benchmark: 32 bytes against 16, the first pass 1% more work and a re-layout 4% less; 48
-  /// against 32, the first pass 1% more instructions (no change in time) and a re-layout 3%
-  /// less (3% less time). A text laid out once keeps nothing, and reaches no further than its
-  /// lines.
-  static let batchFloor = 48
+  /// The most segments any batch measures (``Batching/segments``): the size of the
+  /// buffers a batch fills.
+  static var batchSegments: Int { Batching.layout.segments }
   /// How much of a long word is measured or shaped at once, in UTF-8 bytes: more than a line
   /// holds at any ordinary size, so that a word is cut from a few shaped stretches, and little
   /// enough that a layout with a line limit shapes a bounded part of a word of any length.
@@ -126,23 +97,19 @@ struct SegmentMaker {
   /// - Parameters:
   ///   - analysis: The window, whose next segments are made.
   ///   - budget: How far past the first segment's start the batch may reach, in UTF-8 bytes,
-  ///     besides ``batchBytes``: about what the remaining lines can hold, so that a batch
+  ///     besides ``Batching/bytes``: about what the remaining lines can hold, so that a batch
   ///     measures little that is never shown (a word measured for nothing costs a cache miss);
   ///     `Int.max` without a line limit.
-  ///   - floor: How far the batch reaches at least (``batchFloor`` for a prepared text, 0 for
-  ///     a text laid out once, whose batches under a line limit are shorter:
-  ///     ``limitedBatchBytes``).
-  ///   - allowsWide: Whether a long word may be measured by its first stretch only: a text
-  ///     prepared for other layouts keeps its segments, which must be whole.
+  ///   - batching: How the pass batches its segments (``Batching/init(isPrepared:hasLineLimit:)``).
   mutating func makeNextSegments(
-    _ analysis: inout WindowAnalysis, budget: Int, floor: Int, allowsWide: Bool
+    _ analysis: inout WindowAnalysis, budget: Int, batching: Batching
   ) {
     let index = analysis.segments.count
     let from = analysis.segmentStart(at: index)
     let boundary = analysis.boundaries[index]
     let range = from..<boundary.offset
     let hasTab = analysis.hasTabs && context.containsTab(range)
-    if allowsWide, range.count > Self.wideWordStretch, !hasTab,
+    if batching.allowsWide, range.count > Self.wideWordStretch, !hasTab,
       let segment = wideSegment(
         range, isMandatory: boundary.isMandatory, levels: analysis.levelRuns,
         paragraphLevel: analysis.paragraphLevel, table: &analysis.metrics)
@@ -154,19 +121,19 @@ struct SegmentMaker {
         paragraphLevel: analysis.paragraphLevel, table: &analysis.metrics)
       analysis.segments.append(segment)
     } else {
-      measureBatch(&analysis, budget: budget, floor: floor)
+      measureBatch(&analysis, budget: budget, batching: batching)
     }
   }
 
   /// Measures the window's next segments (at least one, and a batch of those that follow
   /// without a tab) in one shaper call for each stretch of pieces with one font and level.
-  private mutating func measureBatch(_ analysis: inout WindowAnalysis, budget: Int, floor: Int) {
+  private mutating func measureBatch(
+    _ analysis: inout WindowAnalysis, budget: Int, batching: Batching
+  ) {
     let first = analysis.segments.count
     let batchStart = analysis.segmentStart(at: first)
-    let isLaidOutOnceWithLimit = floor == 0 && budget != Int.max
-    let reach = min(
-      isLaidOutOnceWithLimit ? Self.limitedBatchBytes : Self.batchBytes, max(budget, floor))
-    let most = isLaidOutOnceWithLimit ? Self.limitedBatchSegments : Self.batchSegments
+    let reach = min(batching.bytes, max(budget, batching.floor))
+    let most = batching.segments
     var end = first + 1
     // A segment with a tab ends the batch: it is measured alone.
     while end < analysis.boundaries.count && end - first < most
