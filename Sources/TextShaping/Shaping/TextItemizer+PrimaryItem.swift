@@ -85,18 +85,11 @@ extension TextItemizer {
         faceScript = ownScript
       }
     }
-    guard let face, let faceScript else { return nil }
-    // As in `singleItem`: scriptless characters at the start take the script before the piece.
-    let initial = before.flatMap { isNeutral($0.script) ? nil : $0.script }
-    if let script, let initial, scriptlessFirst, initial != script { return nil }
-    let resolved = script ?? initial ?? HB_SCRIPT_COMMON
-    if startsNeutral,
-      neutralFont(
-        previous: before, next: Neighbor(font: face, script: faceScript), primary: primary)
-        !== face
-    {
-      return nil
-    }
+    guard let face, let faceScript,
+      let resolved = onePieceScript(
+        face: face, faceScript: faceScript, script: script, scriptlessFirst: scriptlessFirst,
+        startsNeutral: startsNeutral, before: before, primary: primary)
+    else { return nil }
     // Trailing spaces after a character of `primary` take that face (what `neutralFont` gives
     // with `primary` before them, whatever comes after), unless it is a colour face, which is
     // never a neighbour's to give.

@@ -84,21 +84,13 @@ extension TextItemizer {
       }
     }
     // A piece of neutral characters only takes its face from its neighbours: `itemize` knows.
-    guard let face else { return nil }
-    // Characters with no script take the one before them, or the one before the piece when it
-    // has one, so they differ from the piece's own only at its start.
-    let initial = before.flatMap { isNeutral($0.script) ? nil : $0.script }
-    if let script, let initial, scriptlessFirst, initial != script { return nil }
-    let resolved = script ?? initial ?? HB_SCRIPT_COMMON
+    guard let face,
+      let resolved = onePieceScript(
+        face: face, faceScript: faceScript, script: script, scriptlessFirst: scriptlessFirst,
+        startsNeutral: startsNeutral, before: before, primary: primary)
+    else { return nil }
     // Neutral runs inside the piece lie between two characters of `face`, so they take it; at
-    // its edges they take it only if the neighbour rule says so.
-    if startsNeutral,
-      neutralFont(
-        previous: before, next: Neighbor(font: face, script: faceScript), primary: primary)
-        !== face
-    {
-      return nil
-    }
+    // its end they take it only if the neighbour rule says so.
     if endsNeutral,
       neutralFont(
         previous: Neighbor(font: face, script: resolved), next: after, primary: primary) !== face
@@ -106,5 +98,29 @@ extension TextItemizer {
       return nil
     }
     return Item(range: 0..<bytes.count, font: face, script: resolved)
+  }
+
+  /// The script of a piece whose characters that choose a face all chose `face`, the first
+  /// of them having `faceScript`; `nil` when the piece's start makes it more than one item.
+  /// Characters with no script take the one before them, or the one before the piece when it
+  /// has one, so they differ from the piece's own (`script`) only at its start; neutral
+  /// characters at its start (`startsNeutral`) take `face` only if the neighbour rule gives it
+  /// them. ``singleItem(of:before:after:primary:scalarFont:characterStarts:)`` and
+  /// ``primaryItem(of:before:after:primary:fallback:)`` decide a piece's start with it.
+  @inline(__always)
+  static func onePieceScript(
+    face: LoadedFont, faceScript: hb_script_t, script: hb_script_t?, scriptlessFirst: Bool,
+    startsNeutral: Bool, before: Neighbor?, primary: LoadedFont
+  ) -> hb_script_t? {
+    let initial = before.flatMap { isNeutral($0.script) ? nil : $0.script }
+    if let script, let initial, scriptlessFirst, initial != script { return nil }
+    if startsNeutral,
+      neutralFont(
+        previous: before, next: Neighbor(font: face, script: faceScript), primary: primary)
+        !== face
+    {
+      return nil
+    }
+    return script ?? initial ?? HB_SCRIPT_COMMON
   }
 }
