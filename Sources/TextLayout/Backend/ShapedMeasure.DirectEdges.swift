@@ -24,6 +24,12 @@ extension ShapedMeasure {
     /// Whether the piece is one character, so that its plan is the one that character takes
     /// alone whatever its script.
     package var isOneCharacter: Bool
+    /// For a piece of several characters whose last has no script of its own: the shaper's
+    /// name for the plan that character takes measured alone (it is then a piece of its own,
+    /// with a face, script and language of its own), or -1 when it is not known; and its
+    /// glyph's advance with that plan, in font units.
+    package var lastAlonePlan: Int32 = -1
+    package var lastAloneUnits: Int32 = 0
 
     package init(
       scale: Double, plan: Int32, first: (glyph: UInt32, units: Int32, hasOwnScript: Bool),

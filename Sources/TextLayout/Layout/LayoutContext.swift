@@ -10,11 +10,17 @@
 /// A class, so that the stages share one: as a value, each stage's copy (and each closure's)
 /// retained its two texts, the configuration and both backends again, and a list's first pass
 /// spent 19% more instructions than the one builder did.
+///
+/// A list's rows are measured with one context, given each row's text in turn
+/// (``restart(with:)``): the text is the only thing that changes from row to row, and freeing
+/// a context for each row released both texts, the configuration and both backends.
 final class LayoutContext {
-  let text: StyledText
+  // Unchecked: only `restart(with:)` writes them, between rows, when no stage reads them; a
+  // checked `var` would have every read of the text go through the runtime's access checks.
+  @exclusivity(unchecked) private(set) var text: StyledText
   /// The text as shaped: ``text`` with the language its script implies on runs that name
   /// none (``StyledText/inferringLanguage()``). Its runs are ``text``'s, index for index.
-  let shapingText: StyledText
+  @exclusivity(unchecked) private(set) var shapingText: StyledText
   let configuration: LayoutConfiguration
   /// The shaper as one that measures batches and stores glyphs (see
   /// ``TextLayoutEngine/layoutShaper``).
@@ -36,6 +42,12 @@ final class LayoutContext {
     self.shaper = shaper
     self.analyzer = analyzer
     self.limit = configuration.lineLimit.count
+  }
+
+  /// Gives the context another text, with the same configuration and backends.
+  func restart(with text: StyledText) {
+    self.text = text
+    shapingText = text.inferringLanguage()
   }
 
   /// The index of the run holding a UTF-8 offset, as ``StyledText/runIndex(at:)`` finds it,

@@ -41,11 +41,12 @@ struct LayoutPass {
 
   /// Starts over with another text, keeping the stages' buffers: a list measures its rows with
   /// one pass, so that no row builds, copies and destroys the stages again (about 4,000
-  /// instructions a row, with the drafts' first allocation).
-  mutating func restart(with context: LayoutContext, prepared: PreparedText?) {
-    self.context = context
+  /// instructions a row, with the drafts' first allocation). The context, which the stages
+  /// share, is given the next text
+  /// (``LayoutContext/restart(with:)``).
+  mutating func restart(with text: StyledText, prepared: PreparedText?) {
+    context.restart(with: text)
     self.prepared = prepared
-    segments.restart(with: context)
     lines.restart(with: context)
   }
 

@@ -22,11 +22,6 @@ struct SegmentMaker {
     self.context = context
   }
 
-  /// Makes the segments of another text, with the same buffers.
-  mutating func restart(with context: LayoutContext) {
-    self.context = context
-  }
-
   /// The buffers of a batch.
   struct MeasureBatch {
     var pieces: [PieceToMeasure] = []

@@ -135,8 +135,8 @@ public struct TextLayoutEngine: Sendable {
     _ = analyzer.takeFailure()  // what direct calls of the analyzer left on this thread
     measurements.append(pass.runMeasurement())
     for prepared in texts.dropFirst() {
-      pass.restart(
-        with: try makeContext(prepared.text, configuration: configuration), prepared: prepared)
+      try checkLength(of: prepared.text)
+      pass.restart(with: prepared.text, prepared: prepared)
       measurements.append(pass.runMeasurement())
     }
     if let failure = analysisFailure() {
@@ -185,11 +185,16 @@ public struct TextLayoutEngine: Sendable {
   private func makeContext(
     _ text: StyledText, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LayoutContext {
+    try checkLength(of: text)
+    return LayoutContext(
+      text: text, configuration: configuration, shaper: layoutShaper, analyzer: analyzer)
+  }
+
+  /// Throws when a text is too long to lay out.
+  private func checkLength(of text: StyledText) throws(TextLayoutError) {
     // Segments keep offsets in 32 bits. Counting a native string's UTF-8 takes constant time.
     let count = text.string.utf8.count
     guard count <= Int(Int32.max) else { throw .textTooLong(count) }
-    return LayoutContext(
-      text: text, configuration: configuration, shaper: layoutShaper, analyzer: analyzer)
   }
 
   /// Lays out a plain string with one style.

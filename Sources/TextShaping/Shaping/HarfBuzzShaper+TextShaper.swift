@@ -175,19 +175,35 @@ import CHarfBuzz
   /// one, like a hyphen, takes its neighbour's in the pair), the two have two faces or two
   /// scripts, so the pair is two items, each shaped as it was alone: nothing kerns them. The
   /// sums are taken as a measure's advance is, so the answer is the shaped pair's bit for bit.
+  /// A last character of a longer piece with no script of its own (ー, 。, `%`) is an item of
+  /// its own alone: its advance then is the one its miss recorded for its plan alone
+  /// (``ShapedMeasure/DirectEdges/lastAlonePlan``), and the pair is answered when the next
+  /// character has a script of its own and the two pieces one plan.
   ///
-  /// `PairAdvanceTests` hold it to HarfBuzz.
+  /// `PairAdvanceTests` and `NeutralPairTests` hold it to HarfBuzz.
   package func pairAdjustment(_ first: ShapedMeasure, _ second: ShapedMeasure) -> Double? {
     guard let left = first.directEdges, let right = second.directEdges,
-      left.isOneCharacter || left.lastHasOwnScript,
       right.isOneCharacter || right.firstHasOwnScript
     else { return nil }
+    // The last character's advance alone, in font units.
+    let leftAloneUnits: Int32
+    if left.isOneCharacter || left.lastHasOwnScript {
+      leftAloneUnits = left.lastUnits
+    } else if left.lastAlonePlan >= 0, right.firstHasOwnScript, left.plan == right.plan {
+      // A character with no script of its own, in one face, after the piece's first real
+      // script: alone it is shaped with the plan recorded with its piece's measure; in the
+      // pair it takes the next character's script, the piece's plan's, in the same face, so
+      // the pair is one run of that plan, as it is in the piece.
+      leftAloneUnits = left.lastAloneUnits
+    } else {
+      return nil
+    }
     guard left.plan == right.plan else {
       // Two runs, each summed from zero, as `GlyphArena.sums(of:hangingStart:)` sums a
       // piece's runs: the same sum as alone, bit for bit.
       return left.lastHasOwnScript && right.firstHasOwnScript ? 0 : nil
     }
-    let leftAlone = GlyphArena.advance(left.lastUnits, scale: left.scale)
+    let leftAlone = GlyphArena.advance(leftAloneUnits, scale: left.scale)
     let rightAlone = GlyphArena.advance(right.firstUnits, scale: right.scale)
     guard left.scale == right.scale, let plan = directPlans.plan(at: Int(left.plan)),
       let (leftUnits, rightUnits) = plan.pairAdvances(
@@ -429,7 +445,7 @@ import CHarfBuzz
   ///     several items.
   ///   - blockFallbacks: The fallback faces of whole blocks the piece's batch found.
   /// - Returns: Where the piece lies in the arena, and its measure.
-  private func shapeUncached(
+  func shapeUncachedPiece(
     _ text: () -> Substring, bytes: UnsafeBufferPointer<UInt8>, key: ShapeCache.Key,
     shaping: StyleShaping, blockFallbacks: inout BlockFallbacks, into arena: inout GlyphArena
   ) -> (piece: GlyphArena.Piece, measure: ShapedMeasure) {

@@ -109,8 +109,8 @@ struct ShapeCache {
   }
 
   /// What a measure holds besides its advances, edge glyphs and flags: the fonts' metrics, the
-  /// uncovered characters, and whether it has direct edges, with their scale and plan: what
-  /// many pieces share.
+  /// uncovered characters, and whether it has direct edges, with their scale, plan and the
+  /// plan and advance of their last character alone: what many pieces share.
   private struct MeasureTail: Hashable {
     var ascent: Double
     var descent: Double
@@ -119,6 +119,8 @@ struct ShapeCache {
     var hasEdges: Bool
     var edgeScale: Double
     var plan: Int32
+    var lastAlonePlan: Int32
+    var lastAloneUnits: Int32
 
     init(_ measure: ShapedMeasure) {
       ascent = measure.ascent
@@ -128,6 +130,8 @@ struct ShapeCache {
       hasEdges = measure.directEdges != nil
       edgeScale = measure.directEdges?.scale ?? 0
       plan = measure.directEdges?.plan ?? 0
+      lastAlonePlan = measure.directEdges?.lastAlonePlan ?? -1
+      lastAloneUnits = measure.directEdges?.lastAloneUnits ?? 0
     }
 
     // Compared and hashed by bits, so that a measure comes back exactly as it went in.
@@ -138,6 +142,8 @@ struct ShapeCache {
         && left.uncoveredCharacterCount == right.uncoveredCharacterCount
         && left.hasEdges == right.hasEdges
         && left.edgeScale.bitPattern == right.edgeScale.bitPattern && left.plan == right.plan
+        && left.lastAlonePlan == right.lastAlonePlan
+        && left.lastAloneUnits == right.lastAloneUnits
     }
 
     func hash(into hasher: inout Hasher) {
@@ -147,6 +153,8 @@ struct ShapeCache {
       hasher.combine(uncoveredCharacterCount)
       hasher.combine(edgeScale.bitPattern)
       hasher.combine(plan)
+      hasher.combine(lastAlonePlan)
+      hasher.combine(lastAloneUnits)
     }
   }
 

@@ -55,8 +55,12 @@ import Testing
 
   /// The differential corpus (`Tests/Differential/corpus.py`: package descriptions and
   /// translated messages of this machine), the invariant corpus and the tests' paragraphs.
-  static let corpus: [String] = {
-    var texts = RealTextInvariantTests.paragraphs + RealTextInvariantTests.corpus
+  static let corpus: [String] =
+    RealTextInvariantTests.paragraphs + RealTextInvariantTests.corpus
+    + differentialRecords.map(\.text)
+
+  /// The differential corpus's records: each text with the language it is in.
+  static let differentialRecords: [(text: String, language: String)] = {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Differential/corpus.py")
@@ -66,18 +70,18 @@ import Testing
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    if (try? process.run()) != nil {
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-        if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
-          as? [String: Any], let text = object["text"] as? String
-        {
-          texts.append(text)
-        }
+    guard (try? process.run()) != nil else { return [] }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    var records: [(text: String, language: String)] = []
+    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+      if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
+        as? [String: Any], let text = object["text"] as? String
+      {
+        records.append((text, object["lang"] as? String ?? "en"))
       }
     }
-    return texts
+    return records
   }()
 
   /// The words of the corpus, as the engine's pieces are: a word with its trailing spaces.
