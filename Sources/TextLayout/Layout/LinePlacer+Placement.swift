@@ -114,14 +114,34 @@ extension LinePlacer {
     buffers.segmentEnds.removeAll(keepingCapacity: true)
     var hasTabs = false
     var isKerned = false
+    // A text of one style run on a line of at most one level run (most lines): a segment
+    // without tabs inside the level run is cut only where its content ends, as
+    // `forEachPiece` cuts it, here without its nested closures.
+    let oneRun: (level: UInt8, range: Range<Int>)? =
+      context.text.runs.count != 1 || draft.levels.count > 1
+      ? nil : draft.levels.first.map { ($0.level, $0.range) } ?? (0, 0..<Int.max)
     for index in draft.segments {
       let segment = lines.lineSegments[index]
       hasTabs = hasTabs || segment.hasTabs
       isKerned = isKerned || segment.pairAdjustment != 0
-      context.forEachPiece(
-        ofSegment: segment.range, contentEnd: segment.contentEnd, levels: draft.levels,
-        paragraphLevel: draft.paragraphLevel, mayHoldTabs: segment.hasTabs
-      ) { buffers.cuts.append($0, contentEnd: segment.contentEnd) }
+      if let oneRun, !segment.hasTabs, oneRun.range.lowerBound <= segment.range.lowerBound,
+        oneRun.range.upperBound >= segment.range.upperBound
+      {
+        LayoutContext.forEachPieceInOneRun(
+          ofSegment: segment.range, contentEnd: segment.contentEnd, level: oneRun.level,
+          hasLevels: !draft.levels.isEmpty, paragraphLevel: draft.paragraphLevel
+        ) { range, hanging in
+          buffers.cuts.append(
+            LayoutContext.PieceCut(
+              range: range, run: 0, level: oneRun.level, hanging: hanging, isTab: false),
+            contentEnd: segment.contentEnd)
+        }
+      } else {
+        context.forEachPiece(
+          ofSegment: segment.range, contentEnd: segment.contentEnd, levels: draft.levels,
+          paragraphLevel: draft.paragraphLevel, mayHoldTabs: segment.hasTabs
+        ) { buffers.cuts.append($0, contentEnd: segment.contentEnd) }
+      }
       buffers.segmentEnds.append(buffers.cuts.cuts.count)
     }
     maker.shape(buffers.cuts, into: &storage, pieces: &buffers.shaped)
