@@ -41,24 +41,26 @@ extension LinePlacer {
     var widest = 0.0
     var tokenRect: LayoutRect?
     var tokenLabelRect: LayoutRect?
-    // By index: enumerating the drafts cost more (the iterator copied each one as well). The
-    // draft passed to `placeLine` is still copied once a line, through the array's subscript
-    // or its buffer alike (LineDraft's copy in the profiles: 16,210 in `full-layout`).
-    for index in lines.drafts.indices {
-      if index > 0 { top += context.configuration.lineSpacing }
-      let line = placeLine(
-        lines.drafts[index], top: top, store: store, storage: &storage, buffers: &buffers,
-        maker: &maker)
-      top += line.height
-      widest = max(widest, line.width)
-      for run in line.runs where run.role != .text {
-        let rect = LayoutRect(x: run.x, y: line.top, width: run.width, height: line.height)
-        tokenRect = tokenRect.map { union($0, rect) } ?? rect
-        if run.role == .tokenLabel {
-          tokenLabelRect = tokenLabelRect.map { union($0, rect) } ?? rect
+    // Each draft read in place, through a pointer: passed by value, through the array's
+    // subscript or its buffer alike, it was copied once a line (its arrays retained, then
+    // released).
+    lines.drafts.withUnsafeBufferPointer { drafts in
+      for index in drafts.indices {
+        if index > 0 { top += context.configuration.lineSpacing }
+        let line = placeLine(
+          draftAt: drafts.baseAddress! + index, top: top, store: store, storage: &storage,
+          buffers: &buffers, maker: &maker)
+        top += line.height
+        widest = max(widest, line.width)
+        for run in line.runs where run.role != .text {
+          let rect = LayoutRect(x: run.x, y: line.top, width: run.width, height: line.height)
+          tokenRect = tokenRect.map { union($0, rect) } ?? rect
+          if run.role == .tokenLabel {
+            tokenLabelRect = tokenLabelRect.map { union($0, rect) } ?? rect
+          }
         }
+        placed.append(line)
       }
-      placed.append(line)
     }
     // The runs were made pointing into the store; it is filled before they leave.
     store.fill(with: storage, tokenStyles: buffers.tokenStyles)
@@ -105,7 +107,8 @@ extension LinePlacer {
   /// Places one drafted line: shapes its segments' pieces into `storage`, and makes its runs
   /// in visual order.
   private func placeLine(
-    _ draft: LineDraft, top: Double, store: PlacedGlyphs.Store, storage: inout GlyphStorage,
+    draftAt draft: UnsafePointer<LineDraft>, top: Double, store: PlacedGlyphs.Store,
+    storage: inout GlyphStorage,
     buffers: inout LineBuffers, maker: inout SegmentMaker
   ) -> Line {
     // The pieces of every segment, cut as they were measured, shaped in stretches.
@@ -114,34 +117,54 @@ extension LinePlacer {
     buffers.segmentEnds.removeAll(keepingCapacity: true)
     var hasTabs = false
     var isKerned = false
-    for index in draft.segments {
+    // A text of one style run on a line of at most one level run (most lines): a segment
+    // without tabs inside the level run is cut only where its content ends, as
+    // `forEachPiece` cuts it, here without its nested closures.
+    let oneRun: (level: UInt8, range: Range<Int>)? =
+      context.text.runs.count != 1 || draft.pointee.levels.count > 1
+      ? nil : draft.pointee.levels.first.map { ($0.level, $0.range) } ?? (0, 0..<Int.max)
+    for index in draft.pointee.segments {
       let segment = lines.lineSegments[index]
       hasTabs = hasTabs || segment.hasTabs
       isKerned = isKerned || segment.pairAdjustment != 0
-      context.forEachPiece(
-        ofSegment: segment.range, contentEnd: segment.contentEnd, levels: draft.levels,
-        paragraphLevel: draft.paragraphLevel, mayHoldTabs: segment.hasTabs
-      ) { buffers.cuts.append($0, contentEnd: segment.contentEnd) }
+      if let oneRun, !segment.hasTabs, oneRun.range.lowerBound <= segment.range.lowerBound,
+        oneRun.range.upperBound >= segment.range.upperBound
+      {
+        LayoutContext.forEachPieceInOneRun(
+          ofSegment: segment.range, contentEnd: segment.contentEnd, level: oneRun.level,
+          hasLevels: !draft.pointee.levels.isEmpty, paragraphLevel: draft.pointee.paragraphLevel
+        ) { range, hanging in
+          buffers.cuts.append(
+            LayoutContext.PieceCut(
+              range: range, run: 0, level: oneRun.level, hanging: hanging, isTab: false),
+            contentEnd: segment.contentEnd)
+        }
+      } else {
+        context.forEachPiece(
+          ofSegment: segment.range, contentEnd: segment.contentEnd, levels: draft.pointee.levels,
+          paragraphLevel: draft.pointee.paragraphLevel, mayHoldTabs: segment.hasTabs
+        ) { buffers.cuts.append($0, contentEnd: segment.contentEnd) }
+      }
       buffers.segmentEnds.append(buffers.cuts.cuts.count)
     }
     maker.shape(buffers.cuts, into: &storage, pieces: &buffers.shaped)
-    if isKerned { kernSegments(of: draft, buffers: &buffers, storage: &storage) }
+    if isKerned { kernSegments(draft.pointee.segments, buffers: &buffers, storage: &storage) }
     // Rule L1: whitespace at the end of the line takes the paragraph level.
     var index = buffers.shaped.count - 1
     while index >= 0 && buffers.shaped[index].isTrailingWhitespace {
-      buffers.shaped[index].level = draft.paragraphLevel
+      buffers.shaped[index].level = draft.pointee.paragraphLevel
       index -= 1
     }
-    let contentEnd = index >= 0 ? buffers.shaped[index].contentEnd : draft.range.lowerBound
+    let contentEnd = index >= 0 ? buffers.shaped[index].contentEnd : draft.pointee.range.lowerBound
     if hasTabs {
       TabbedSegment.placeTabs(
         in: &buffers.shaped, storage: &storage, stops: context.configuration.tabStops)
     }
-    let metrics = metrics(of: draft, maker: &maker)
+    let metrics = metrics(ofDraftAt: draft, maker: &maker)
 
     // The runs in logical order first; placed from the content's start in visual order next.
     var runs: [LineRun] = []
-    runs.reserveCapacity(buffers.shaped.count + draft.token.count)
+    runs.reserveCapacity(buffers.shaped.count + draft.pointee.token.count)
     var isLeftToRight = true
     for piece in buffers.shaped {
       isLeftToRight = isLeftToRight && piece.level == 0
@@ -153,7 +176,7 @@ extension LinePlacer {
           glyphs: PlacedGlyphs(
             store: store, runs: piece.stored.runs, clusters: piece.stored.clusters)))
     }
-    for piece in draft.token {
+    for piece in draft.pointee.token {
       isLeftToRight = isLeftToRight && piece.level == 0
       let stored = storeToken(piece, storage: &storage)
       buffers.tokenStyles.append(piece.style)
@@ -170,21 +193,24 @@ extension LinePlacer {
       runs = order.map { runs[$0] }
     }
     let contentX = alignedX(
-      contentWidth: metrics.contentWidth, paragraphLevel: draft.paragraphLevel)
+      contentWidth: metrics.contentWidth, paragraphLevel: draft.pointee.paragraphLevel)
     // Hanging whitespace sits after the content in the paragraph's direction.
-    var pen = draft.paragraphLevel & 1 == 1 ? contentX - metrics.trailing : contentX
+    var pen = draft.pointee.paragraphLevel & 1 == 1 ? contentX - metrics.trailing : contentX
     for index in runs.indices {
       runs[index].x = pen
       pen += runs[index].width
     }
     let contentStart =
-      draft.segments.isEmpty
-      ? draft.range.lowerBound : lines.lineSegments[draft.segments.lowerBound].range.lowerBound
+      draft.pointee.segments.isEmpty
+      ? draft.pointee.range.lowerBound
+      : lines.lineSegments[draft.pointee.segments.lowerBound].range.lowerBound
     return Line(
-      range: draft.range, contentRange: contentStart..<max(contentStart, contentEnd), top: top,
+      range: draft.pointee.range, contentRange: contentStart..<max(contentStart, contentEnd),
+      top: top,
       baseline: top + metrics.ascent, ascent: metrics.ascent,
       descent: metrics.descent + metrics.lineGap, x: contentX, width: metrics.contentWidth,
-      runs: runs, endsParagraph: draft.endsParagraph, paragraphLevel: draft.paragraphLevel)
+      runs: runs, endsParagraph: draft.pointee.endsParagraph,
+      paragraphLevel: draft.pointee.paragraphLevel)
   }
 
   /// Moves the glyphs after each segment of a line that is kerned with the next one
@@ -193,9 +219,9 @@ extension LinePlacer {
   /// so that drawing, hit testing and rectangles see the widths the line was filled with. The
   /// line's last segment keeps its own advance: nothing it is kerned with is on the line.
   private func kernSegments(
-    of draft: LineDraft, buffers: inout LineBuffers, storage: inout GlyphStorage
+    _ segments: Range<Int>, buffers: inout LineBuffers, storage: inout GlyphStorage
   ) {
-    for (position, index) in draft.segments.dropLast().enumerated() {
+    for (position, index) in segments.dropLast().enumerated() {
       let adjustment = lines.lineSegments[index].pairAdjustment
       let pieceEnd = buffers.segmentEnds[position]
       guard adjustment != 0, pieceEnd > 0 else { continue }

@@ -39,7 +39,7 @@ struct LinePlacer {
 
   /// ``metrics(of:maker:)`` of the draft at `draft`, read in place: a draft passed from the
   /// drafts' array was copied for the call (its arrays retained, then released).
-  private func metrics(
+  func metrics(
     ofDraftAt draft: UnsafePointer<LineDraft>, maker: inout SegmentMaker
   ) -> LineMetrics {
     var result = LineMetrics(total: 0, trailing: 0, ascent: 0, descent: 0, lineGap: 0)
