@@ -180,7 +180,9 @@ struct PieceShaper {
   }
 
   /// Runs `body` with scratch buffers for a run of at most `capacity` glyphs: their ids,
-  /// clusters and positions.
+  /// clusters and positions, in one temporary allocation: three nested allocations, a
+  /// closure each, retained what the innermost closure uses seven times and released it as
+  /// often after (about 70 instructions a direct miss).
   private static func withRunBuffers<Result>(
     capacity: Int,
     _ body: (
@@ -189,12 +191,25 @@ struct PieceShaper {
     ) -> Result
   ) -> Result {
     let capacity = max(1, capacity)
-    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { glyphs in
-      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { clusters in
-        withUnsafeTemporaryAllocation(of: PairPositioning.Position.self, capacity: capacity) {
-          positions in body(glyphs, clusters, positions)
-        }
-      }
+    let idBytes = capacity * MemoryLayout<UInt32>.stride
+    let positionBytes = capacity * MemoryLayout<PairPositioning.Position>.stride
+    return withUnsafeTemporaryAllocation(
+      byteCount: 2 * idBytes + positionBytes,
+      alignment: max(
+        MemoryLayout<UInt32>.alignment, MemoryLayout<PairPositioning.Position>.alignment)
+    ) { raw in
+      let base = raw.baseAddress!
+      // The positions start at a multiple of 4 bytes, their alignment.
+      return body(
+        UnsafeMutableBufferPointer(
+          start: base.bindMemory(to: UInt32.self, capacity: capacity), count: capacity),
+        UnsafeMutableBufferPointer(
+          start: (base + idBytes).bindMemory(to: UInt32.self, capacity: capacity),
+          count: capacity),
+        UnsafeMutableBufferPointer(
+          start: (base + 2 * idBytes).bindMemory(
+            to: PairPositioning.Position.self, capacity: capacity),
+          count: capacity))
     }
   }
 
