@@ -440,15 +440,15 @@ import CHarfBuzz
       key.before < 0 && key.after < 0 ? (nil, nil) : neighborFaces(of: key)
     // Most misses are one item in the primary face, found without the fallback's work.
     if shapesMissesLean, !key.isRightToLeft,
-      let (item, characterCount) = TextItemizer.primaryItem(
+      let (item, characterCount, edgeScripts) = TextItemizer.primaryItem(
         of: bytes, before: before, after: after, primary: primary.font,
         fallback: {
           blockFallbacks.face(for: $0) { self.blockFallbackFont(for: $0, primary: primary) }
         }),
       let shaped = PieceShaper.shapeDirectly(
-        item, bytes: bytes, characterCount: characterCount, size: shaping.style.size,
-        strut: shaping.strut, language: shaping.language, directPlans: directPlans,
-        hangingStart: hangingStart, into: &arena)
+        item, bytes: bytes, characterCount: characterCount, edgeScripts: edgeScripts,
+        size: shaping.style.size, strut: shaping.strut, language: shaping.language,
+        directPlans: directPlans, hangingStart: hangingStart, into: &arena)
     {
       return shaped
     }

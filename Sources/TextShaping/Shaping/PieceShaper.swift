@@ -74,12 +74,16 @@ struct PieceShaper {
   ///   - item: The piece's one item.
   ///   - bytes: The piece's UTF-8.
   ///   - characterCount: The number of characters of the piece.
+  ///   - edgeScripts: Whether the piece's first and last characters have a script of their
+  ///     own, when the caller knows (``TextItemizer/primaryItem(of:before:after:primary:fallback:)``
+  ///     found them as it read the piece); `nil` to find them here.
   ///   - size, strut, language, directPlans: As a ``PieceShaper`` for the piece has them,
   ///     left to right.
   /// - Returns: What ``shape(_:hangingStart:into:)`` returns for the item, or `nil`, with the
   ///   arena unchanged, when the item does not take this path.
   static func shapeDirectly(
     _ item: TextItemizer.Item, bytes: UnsafeBufferPointer<UInt8>, characterCount: Int,
+    edgeScripts: (first: Bool, last: Bool)? = nil,
     size: Double, strut: FontMetrics?, language: hb_language_t?, directPlans: DirectShapingPlans,
     hangingStart: Int, into arena: inout GlyphArena
   ) -> (piece: GlyphArena.Piece, measure: ShapedMeasure)? {
@@ -127,11 +131,12 @@ struct PieceShaper {
       scale: scale, plan: planNumber,
       first: (
         arena.glyphs[firstGlyph], units.0,
-        hasOwnScript(UTF8Decoding.scalar(at: 0, in: bytes).scalar)
+        edgeScripts?.first ?? hasOwnScript(UTF8Decoding.scalar(at: 0, in: bytes).scalar)
       ),
       last: (
         lastGlyph, units.1,
-        hasOwnScript(UTF8Decoding.scalar(endingAt: bytes.count, in: bytes).scalar)
+        edgeScripts?.last
+          ?? hasOwnScript(UTF8Decoding.scalar(endingAt: bytes.count, in: bytes).scalar)
       ),
       isOneCharacter: count == 1)
     return (
