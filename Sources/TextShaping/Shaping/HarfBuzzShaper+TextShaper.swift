@@ -351,16 +351,21 @@ import CHarfBuzz
     // An arena's misses grew one by one from none in a new shaper's first batches.
     arena.misses.reserveCapacity(pieces.count)
     var blockFallbacks = BlockFallbacks()
-    for (index, piece) in pieces.enumerated() where isMissing(index) {
-      let (shapedPiece, measure) = shapeUncached(
-        {
-          let utf8 = string.utf8
-          let start = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound)
-          return string[start..<utf8.index(start, offsetBy: piece.count)]
-        },
-        bytes: UnsafeBufferPointer(rebasing: text[piece]), key: keys[index].key,
-        shaping: shaping, blockFallbacks: &blockFallbacks, into: &arena)
-      arena.misses.append(GlyphArena.Miss(index: index, piece: shapedPiece, measure: measure))
+    // The substring closure holds a pointer to the string, which only a miss of several
+    // items reads: holding the string, it retained and released it twice a miss.
+    withUnsafePointer(to: string) { string in
+      for (index, piece) in pieces.enumerated() where isMissing(index) {
+        let (shapedPiece, measure) = shapeUncached(
+          {
+            let utf8 = string.pointee.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound)
+            return string.pointee[start..<utf8.index(start, offsetBy: piece.count)]
+          },
+          bytes: UnsafeBufferPointer(rebasing: text[piece]), key: keys[index].key,
+          shaping: shaping, blockFallbacks: &blockFallbacks, into: &arena)
+        arena.misses.append(
+          GlyphArena.Miss(index: index, piece: shapedPiece, measure: measure))
+      }
     }
     state.withLock { state in
       for miss in arena.misses {
@@ -456,15 +461,15 @@ import CHarfBuzz
       key.before < 0 && key.after < 0 ? (nil, nil) : neighborFaces(of: key)
     // Most misses are one item in the primary face, found without the fallback's work.
     if shapesMissesLean, !key.isRightToLeft,
-      let (item, characterCount) = TextItemizer.primaryItem(
+      let (item, characterCount, edgeScripts) = TextItemizer.primaryItem(
         of: bytes, before: before, after: after, primary: primary.font,
         fallback: {
           blockFallbacks.face(for: $0) { self.blockFallbackFont(for: $0, primary: primary) }
         }),
       let shaped = PieceShaper.shapeDirectly(
-        item, bytes: bytes, characterCount: characterCount, size: shaping.style.size,
-        strut: shaping.strut, language: shaping.language, directPlans: directPlans,
-        hangingStart: hangingStart, into: &arena)
+        item, bytes: bytes, characterCount: characterCount, edgeScripts: edgeScripts,
+        size: shaping.style.size, strut: shaping.strut, language: shaping.language,
+        directPlans: directPlans, hangingStart: hangingStart, into: &arena)
     {
       return shaped
     }

@@ -18,11 +18,19 @@ extension TextItemizer {
   /// - Parameter fallback: The face every scalar of a block (``fallbackBlock(of:)``) the
   ///   primary face lacks falls back to, or `nil` when they may not share one; asked at most
   ///   once.
-  /// - Returns: The item, covering the whole piece, and its number of characters.
+  /// - Returns: The item, covering the whole piece, its number of characters, and whether
+  ///   its first and its last character have a script of their own (not Common), as
+  ///   ``PieceShaper/shapeDirectly(_:bytes:characterCount:edgeScripts:size:strut:language:directPlans:hangingStart:into:)``
+  ///   would find them.
+  ///
+  /// Inlined into the miss path, its one caller besides the tests: called, its optional
+  /// result (which holds a face) was destroyed through its type's metadata, and its
+  /// `fallback` closure and faces counted references, about 140 instructions a miss.
+  @inline(__always)
   static func primaryItem(
     of bytes: UnsafeBufferPointer<UInt8>, before: Neighbor?, after: Neighbor?,
     primary: LoadedFont, fallback: (ClosedRange<UInt32>) -> LoadedFont? = { _ in nil }
-  ) -> (item: Item, characterCount: Int)? {
+  ) -> (item: Item, characterCount: Int, edgeScripts: (first: Bool, last: Bool))? {
     var face: LoadedFont?
     var fallbackFace: LoadedFont?
     var faceScript: hb_script_t?
@@ -30,6 +38,7 @@ extension TextItemizer {
     var scriptlessFirst = false
     var startsNeutral = false
     var endsNeutral = false
+    var edgeScripts = (first: false, last: false)
     var count = 0
     var offset = 0
     while offset < bytes.count {
@@ -51,6 +60,8 @@ extension TextItemizer {
       }
       let value = scalar.value
       count += 1
+      edgeScripts.last = ownScript != HB_SCRIPT_COMMON
+      if count == 1 { edgeScripts.first = edgeScripts.last }
       if ownScript == HB_SCRIPT_COMMON {
         if script == nil { scriptlessFirst = true }
       } else if let script {
@@ -102,7 +113,7 @@ extension TextItemizer {
         return nil
       }
     }
-    return (Item(range: 0..<bytes.count, font: face, script: resolved), count)
+    return (Item(range: 0..<bytes.count, font: face, script: resolved), count, edgeScripts)
   }
 
   /// The block of ``primaryScript(of:)``'s scalars of a script a fallback face may cover whole

@@ -88,7 +88,7 @@ import Testing
     var declined = 0
     for word in Self.words {
       var bytes = word
-      bytes.withUTF8 { bytes in
+      try bytes.withUTF8 { bytes in
         for before in neighbors {
           for after in neighbors {
             guard
@@ -111,6 +111,16 @@ import Testing
             #expect(single?.font === fast.item.font, "\(context)")
             #expect(single?.script == fast.item.script, "\(context)")
             #expect(starts.count == fast.characterCount, "\(context)")
+            // The edges' scripts, as HarfBuzz's script function gives them.
+            let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars
+            let first = try #require(scalars.first)
+            let last = try #require(scalars.last)
+            #expect(
+              fast.edgeScripts.first == !TextItemizer.isNeutral(TextItemizer.script(of: first)),
+              "\(context)")
+            #expect(
+              fast.edgeScripts.last == !TextItemizer.isNeutral(TextItemizer.script(of: last)),
+              "\(context)")
           }
         }
       }
