@@ -364,6 +364,28 @@ extension ShapeCache {
         clusters: piece.clusters, firstRun: firstRun, measure: measure, into: &storage)
     }
 
+    /// Copies a piece into a layout's glyph storage, as ``store(_:measure:into:)`` does, with
+    /// only the measure's values a stored piece keeps: a batch's hit passes them from the
+    /// cache's entry and tail without making the whole measure (its edges packed and unpacked
+    /// cost about 70 instructions a piece).
+    func store(
+      _ piece: Piece, advance: Double, ascent: Double, descent: Double, lineGap: Double,
+      uncoveredCharacterCount: Int, into storage: inout GlyphStorage
+    ) -> StoredPiece {
+      let firstRun = storage.runs.count
+      for index in piece.runs {
+        let run = runs[index]
+        let first = Int(run.firstGlyph)
+        appendRun(run, glyphs: first..<first + Int(run.glyphCount), into: &storage)
+      }
+      let firstCluster = storage.clusters.count
+      appendClusters(piece.clusters, into: &storage)
+      return StoredPiece(
+        runs: firstRun..<storage.runs.count, clusters: firstCluster..<storage.clusters.count,
+        advance: advance, ascent: ascent, descent: descent, lineGap: lineGap,
+        uncoveredCharacterCount: uncoveredCharacterCount)
+    }
+
     /// Copies glyphs of a run (`glyphs`, indices into the cache's glyphs) into a layout's
     /// glyph storage as one run, in points.
     @inline(__always)
@@ -407,16 +429,22 @@ extension ShapeCache {
       into storage: inout GlyphStorage
     ) -> StoredPiece {
       let firstCluster = storage.clusters.count
+      appendClusters(indices, into: &storage)
+      return StoredPiece(
+        runs: firstRun..<storage.runs.count, clusters: firstCluster..<storage.clusters.count,
+        advance: measure.advance, ascent: measure.ascent, descent: measure.descent,
+        lineGap: measure.lineGap, uncoveredCharacterCount: measure.uncoveredCharacterCount)
+    }
+
+    /// Copies clusters (indices into the cache's clusters) into a layout's glyph storage.
+    @inline(__always)
+    private func appendClusters(_ indices: Range<Int>, into storage: inout GlyphStorage) {
       for index in indices {
         let cluster = clusters[index]
         storage.clusters.append(
           ShapedText.Cluster(
             range: Int(cluster.start)..<Int(cluster.end), advance: clusterAdvances[index]))
       }
-      return StoredPiece(
-        runs: firstRun..<storage.runs.count, clusters: firstCluster..<storage.clusters.count,
-        advance: measure.advance, ascent: measure.ascent, descent: measure.descent,
-        lineGap: measure.lineGap, uncoveredCharacterCount: measure.uncoveredCharacterCount)
     }
   }
 }

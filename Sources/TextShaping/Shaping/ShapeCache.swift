@@ -318,12 +318,13 @@ struct ShapeCache {
       if !keys[index].key.hasNeighbors, let plainIndex,
         let entry = self.index(of: bytes, keyIndex: plainIndex, hash: hash)
       {
+        // Only the values a stored piece keeps, read in place: the whole measure is not made.
+        let tail = Int(entries[entry].tail)
         stored.append(
           glyphs.store(
-            entries[entry].piece,
-            measure: Self.measure(
-              of: entries[entry], tailMeasure: tailMeasures[Int(entries[entry].tail)]),
-            into: &storage))
+            entries[entry].piece, advance: entries[entry].advance, ascent: tails[tail].ascent,
+            descent: tails[tail].descent, lineGap: tails[tail].lineGap,
+            uncoveredCharacterCount: tails[tail].uncoveredCharacterCount, into: &storage))
       } else if let found = store(for: bytes, key: keys[index].key, hash: hash, into: &storage) {
         stored.append(found)
       } else {
