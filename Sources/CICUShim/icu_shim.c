@@ -135,6 +135,9 @@ uint8_t trs_line_break_class(int32_t c) {
   case U_LB_NUMERIC: return trs_lb_nu;
   case U_LB_PREFIX_NUMERIC: return trs_lb_pr;
   case U_LB_POSTFIX_NUMERIC: return trs_lb_po;
+  case U_LB_H2:
+  case U_LB_H3:
+    return trs_lb_hangul;
   default:
     return trs_lb_other;
   }

@@ -40,9 +40,10 @@ int32_t trs_line_breaks(
     int32_t *offsets, uint8_t *mandatory, int32_t capacity, trs_status *status);
 
 /// The line breaking classes `trs_line_break_class` tells apart: the UAX #14 classes after rule
-/// LB1 (AI and XX resolve to AL, CJ to NS), with OP and CP split by East Asian width for rule LB30.
+/// LB1 (AI and XX resolve to AL, CJ to NS), with OP and CP split by East Asian width for rule LB30,
+/// and H2 and H3 as one class (`trs_lb_hangul`: they differ only before conjoining jamo, LB26).
 /// `trs_lb_other` stands for every class a caller must leave to ICU's iterator (mandatory breaks,
-/// ZW, WJ, ZWJ, CB, SA, Hangul jamo and syllables, RI, EB, EM).
+/// ZW, WJ, ZWJ, CB, SA, Hangul jamo, RI, EB, EM).
 typedef enum trs_lb {
   trs_lb_other = 0,
   trs_lb_al,
@@ -69,6 +70,7 @@ typedef enum trs_lb {
   trs_lb_nu,
   trs_lb_pr,
   trs_lb_po,
+  trs_lb_hangul,
   trs_lb_count,
 } trs_lb;
 

@@ -3,8 +3,10 @@ import CICUShim
 /// A UAX #14 line breaking class as `LineBreakRules` sees it, read from ICU's Unicode data.
 ///
 /// Rule LB1 is applied: AI and XX resolve to AL, CJ to NS. OP and CP are split by East Asian
-/// width, because rule LB30 applies only to the narrow ones. Every class the rules leave to ICU's
-/// iterator (mandatory breaks, ZW, WJ, ZWJ, CB, SA, Hangul, RI, EB, EM) is ``other``.
+/// width, because rule LB30 applies only to the narrow ones. H2 and H3 (Hangul syllables) are one
+/// class: they differ only before conjoining jamo (LB26), which go to ICU's iterator. Every class
+/// the rules leave to that iterator (mandatory breaks, ZW, WJ, ZWJ, CB, SA, JL, JV, JT, RI, EB, EM)
+/// is ``other``.
 enum LineBreakClass: UInt8, CaseIterable {
   case other
   case alphabetic
@@ -31,9 +33,11 @@ enum LineBreakClass: UInt8, CaseIterable {
   case numeric
   case prefixNumeric
   case postfixNumeric
+  /// H2 or H3.
+  case hangulSyllable
 
   /// The number of classes (a constant, unlike `allCases.count`, for the rules' hot loop).
-  static var count: Int { Int(postfixNumeric.rawValue) + 1 }
+  static var count: Int { Int(hangulSyllable.rawValue) + 1 }
 
   /// The class of every code point of the Basic Multilingual Plane, indexed by code point.
   ///
@@ -70,6 +74,7 @@ enum LineBreakClass: UInt8, CaseIterable {
     case trs_lb_nu: self = .numeric
     case trs_lb_pr: self = .prefixNumeric
     case trs_lb_po: self = .postfixNumeric
+    case trs_lb_hangul: self = .hangulSyllable
     default: self = .other
     }
   }

@@ -7,7 +7,8 @@
 /// last class that is not a space and whether spaces follow it, which a table of class pairs
 /// answers; rarely the class before it, a hyphen that starts a word or a number in progress; and
 /// for two rules, one or two characters ahead. This type applies those rules (LB7, LB9, LB10 and
-/// LB12 to LB31 as ICU 72 has them, see ``State/breaks(before:)``) in one pass. A text with a code
+/// LB12 to LB31 as ICU 72 has them, LB26 aside: Hangul syllables, not conjoining jamo, see
+/// ``State/breaks(before:)``) in one pass. A text with a code
 /// point of any other class, or outside the Basic Multilingual Plane, gets `nil` and goes to ICU's
 /// iterator. Tests hold the two to the same answers on LineBreakTest.txt, on real text and on
 /// random strings.
@@ -94,15 +95,15 @@ enum LineBreakRules {
           if next.isLetter {
             offset = Self.endOfWords(
               of: next, in: bytes, from: offset, upTo: limit, table: table, breaks: &breaks)
-          } else if next == .ideographic {
-            // Likewise a line may break between any two ideographs (LB31), and nothing else
-            // changes: three-byte ideographs go in a tight loop too.
+          } else if next == .ideographic || next == .hangulSyllable {
+            // Likewise a line may break between any two ideographs, or any two Hangul syllables
+            // (LB31), and nothing else changes: three-byte ones go in a tight loop too.
             let end = limit < count ? limit + 1 : count
             while offset < end && offset + 2 < count && bytes[offset] & 0xF0 == 0xE0 {
               let scalar =
                 Int(bytes[offset] & 0x0F) << 12 | Int(bytes[offset + 1] & 0x3F) << 6
                 | Int(bytes[offset + 2] & 0x3F)
-              guard table[scalar] == .ideographic else { break }
+              guard table[scalar] == next else { break }
               breaks.append(LineBreakOpportunity(offset: offset, isMandatory: false))
               offset += 3
             }
@@ -338,6 +339,8 @@ enum LineBreakRules {
         return .never  // LB25
       case (_, _) where last.isAffix && next.isOpen:
         return .unlessBeforeDigit  // LB25: PR or PO, then OP, then a digit
+      case (.hangulSyllable, .postfixNumeric), (.prefixNumeric, .hangulSyllable):
+        return .never  // LB27
       case (_, _) where last.isLetter && next.isLetter: return .never  // LB28
       case (.infixSeparator, _) where next.isLetter: return .never  // LB29
       case (_, .openPunctuation) where last.isLetter || last == .numeric,

@@ -31,7 +31,8 @@ import Testing
       ("$", .prefixNumeric), ("7", .numeric), ("-", .hyphen), ("/", .symbol),
       (",", .infixSeparator), ("!", .exclamation), ("…", .inseparable), ("—", .breakBoth),
       ("|", .breakAfter), ("´", .breakBefore), ("\n", .other), ("\u{200B}", .other),
-      ("\u{200D}", .other), ("ก", .other), ("한", .other), ("\u{2060}", .other),
+      ("\u{200D}", .other), ("ก", .other), ("한", .hangulSyllable), ("각", .hangulSyllable),
+      ("\u{1100}", .other), ("\u{1161}", .other), ("\u{11A8}", .other), ("\u{2060}", .other),
     ]
     for (scalar, lineBreakClass) in expected {
       #expect(
@@ -50,6 +51,7 @@ import Testing
       "排版引擎在单词之间换行。「引号」和（括号）、逗号，句号。ファイル「テスト」をインストールしています…",
       "מנוע הפריסה שובר שורות בין מילים, וגם במקף־עברי ובמספרים 3.14.",
       "محرك التخطيط يكسر الأسطر بين الكلمات، وَيُعَالِجُ التَّشْكِيل أيضاً.",
+      "배치 엔진은 단어 사이에서 줄을 바꿉니다(한 줄씩). 가격은 $100, ₩한국, 한국% 할인!「인용」…",
     ]
     for text in texts {
       let (rules, icu) = compare(text)
@@ -59,7 +61,10 @@ import Testing
 
   @Test("Text with a class left to ICU gets no answer from the rules")
   func leftToICU() {
-    for text in ["two\nlines", "zero\u{200B}width", "ภาษาไทย", "한국어", "emoji 😀", "a\u{200D}b"] {
+    for text in [
+      "two\nlines", "zero\u{200B}width", "ภาษาไทย", "\u{1100}\u{1161}", "한\u{11A8}", "emoji 😀",
+      "a\u{200D}b",
+    ] {
       #expect(compare(text).rules == nil, "\(text)")
     }
     // Only what lies up to the limit counts.
@@ -86,7 +91,8 @@ import Testing
   func randomStrings() {
     // Several characters of each class the rules handle, with marks, spaces and wide brackets.
     let alphabet = Array(
-      "aZж7·א" + "你ー" + "  " + "\u{301}\u{5B4}" + "\u{A0}|´—-‐…!?,.:;/" + "(（[)）]。」「" + "'\"«»“"
+      "aZж7·א" + "你ー" + "한각" + "  " + "\u{301}\u{5B4}" + "\u{A0}|´—-‐…!?,.:;/" + "(（[)）]。」「"
+        + "'\"«»“"
         + "$+%°" + "0١")
     var generator = SeededRandomNumberGenerator(seed: 1_414)
     var mismatches: [String] = []
