@@ -354,14 +354,10 @@ extension ShapeCache {
     func store(
       _ piece: Piece, measure: ShapedMeasure, into storage: inout GlyphStorage
     ) -> StoredPiece {
-      let firstRun = storage.runs.count
-      for index in piece.runs {
-        let run = runs[index]
-        let first = Int(run.firstGlyph)
-        appendRun(run, glyphs: first..<first + Int(run.glyphCount), into: &storage)
-      }
-      return storedPiece(
-        clusters: piece.clusters, firstRun: firstRun, measure: measure, into: &storage)
+      store(
+        piece, advance: measure.advance, ascent: measure.ascent, descent: measure.descent,
+        lineGap: measure.lineGap, uncoveredCharacterCount: measure.uncoveredCharacterCount,
+        into: &storage)
     }
 
     /// Copies a piece into a layout's glyph storage, as ``store(_:measure:into:)`` does, with
