@@ -1,7 +1,7 @@
 /// The placement stage: turns drafted lines into a ``LaidOutText`` (bidi reordering,
 /// alignment, vertical metrics, and the glyphs of the lines' pieces, shaped now and stored in
 /// one ``GlyphStorage``), or measures them into a ``TextMeasurement`` without glyphs. Both
-/// take a line's metrics from ``metrics(of:maker:)``, so that they agree to the last bit.
+/// take a line's metrics from ``metrics(ofDraftAt:maker:)``, so that they agree to the last bit.
 struct LinePlacer {
   let context: LayoutContext
   /// The filled lines and their segments.
@@ -31,14 +31,9 @@ struct LinePlacer {
       total: 0, trailing: 0, ascent: font.ascent, descent: font.descent, lineGap: font.lineGap)
   }
 
-  /// The metrics of a drafted line: its segments' sums, its token, and the whitespace that
-  /// hangs at its end.
-  func metrics(of draft: LineDraft, maker: inout SegmentMaker) -> LineMetrics {
-    withUnsafePointer(to: draft) { metrics(ofDraftAt: $0, maker: &maker) }
-  }
-
-  /// ``metrics(of:maker:)`` of the draft at `draft`, read in place: a draft passed from the
-  /// drafts' array was copied for the call (its arrays retained, then released).
+  /// The metrics of the drafted line at `draft`: its segments' sums, its token, and the
+  /// whitespace that hangs at its end. The draft is read in place: passed from the drafts'
+  /// array, it was copied for the call (its arrays retained, then released).
   func metrics(
     ofDraftAt draft: UnsafePointer<LineDraft>, maker: inout SegmentMaker
   ) -> LineMetrics {
@@ -87,7 +82,7 @@ struct LinePlacer {
     return result
   }
 
-  /// The metrics of a line that holds a tab: as ``metrics(of:maker:)``, with each segment's
+  /// The metrics of a line that holds a tab: as ``metrics(ofDraftAt:maker:)``, with each segment's
   /// advances taken where it starts, and the whitespace hanging at the end summed on the way.
   private func tabbedMetrics(of draft: LineDraft, maker: inout SegmentMaker) -> LineMetrics {
     var result = LineMetrics(total: 0, trailing: 0, ascent: 0, descent: 0, lineGap: 0)
