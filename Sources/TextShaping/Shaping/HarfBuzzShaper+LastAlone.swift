@@ -50,19 +50,14 @@ extension HarfBuzzShaper {
       let number = Int32(exactly: index)
     else { return nil }
     let font = item.font.harfBuzz.font
-    let capacity = character.count
-    let units = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { glyphs in
-      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { clusters in
-        withUnsafeTemporaryAllocation(of: PairPositioning.Position.self, capacity: capacity) {
-          positions -> Int32? in
-          guard
-            plan.shape(
-              character, range: 0..<capacity, font: font, glyphs: glyphs, clusters: clusters,
-              positions: positions) == 1
-          else { return nil }
-          return positions[0].xAdvance
-        }
-      }
+    let units = PieceShaper.withRunBuffers(capacity: character.count) {
+      glyphs, clusters, positions -> Int32? in
+      guard
+        plan.shape(
+          character, range: 0..<character.count, font: font, glyphs: glyphs,
+          clusters: clusters, positions: positions) == 1
+      else { return nil }
+      return positions[0].xAdvance
     }
     return units.map { (number, $0) }
   }

@@ -188,7 +188,7 @@ struct PieceShaper {
   /// clusters and positions, in one temporary allocation: three nested allocations, a
   /// closure each, retained what the innermost closure uses seven times and released it as
   /// often after (about 70 instructions a direct miss).
-  private static func withRunBuffers<Result>(
+  static func withRunBuffers<Result>(
     capacity: Int,
     _ body: (
       UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt32>,
