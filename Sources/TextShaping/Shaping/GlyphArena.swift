@@ -54,6 +54,9 @@ struct GlyphArena: GlyphPieceStore {
   /// offsets of the characters of the piece being shaped.
   var misses: [Miss] = []
   var characterStarts: [Int] = []
+  /// The last batch's style language for HarfBuzz, which the next batch mostly shares; kept
+  /// when the arena is emptied.
+  var languages = HarfBuzzShaper.LanguageMemo()
 
   /// The number of glyphs held, which bounds the memory a cache keeps.
   var glyphCount: Int { glyphs.count }

@@ -33,12 +33,14 @@ import CHarfBuzz
     let language: hb_language_t?
   }
 
-  /// What shaping pieces of a style needs.
-  func styleShaping(_ style: TextStyle, primary: PrimaryFont) -> StyleShaping {
+  /// What shaping pieces of a style needs; its HarfBuzz language from `languages` when the
+  /// last batch's style had the same language.
+  func styleShaping(
+    _ style: TextStyle, primary: PrimaryFont, languages: inout LanguageMemo
+  ) -> StyleShaping {
     StyleShaping(
       style: style, primary: primary, strut: strut(for: primary, size: style.size),
-      language: style.namesLanguage
-        ? style.language.map { hb_language_from_string($0.identifier, -1) } : nil)
+      language: languages.harfBuzzLanguage(of: style))
   }
 
   /// A piece shaper for a piece of a style.
@@ -73,7 +75,8 @@ import CHarfBuzz
       return arenas.withArena { arena in
         let (piece, measure) = shapeAndCache(
           { text }, bytes: bytes, key: key, hash: hash,
-          shaping: styleShaping(style, primary: primary), into: &arena)
+          shaping: styleShaping(style, primary: primary, languages: &arena.languages),
+          into: &arena)
         return arena.shapedText(piece, measure: measure)
       }
     }
@@ -99,7 +102,8 @@ import CHarfBuzz
       return arenas.withArena { arena in
         shapeAndCache(
           { text }, bytes: bytes, key: key, hash: hash,
-          shaping: styleShaping(style, primary: primary), into: &arena
+          shaping: styleShaping(style, primary: primary, languages: &arena.languages),
+          into: &arena
         ).measure
       }
     }
@@ -347,7 +351,7 @@ import CHarfBuzz
     isMissing: (Int) -> Bool, style: TextStyle, primary: PrimaryFont,
     into arena: inout GlyphArena
   ) {
-    let shaping = styleShaping(style, primary: primary)
+    let shaping = styleShaping(style, primary: primary, languages: &arena.languages)
     // An arena's misses grew one by one from none in a new shaper's first batches.
     arena.misses.reserveCapacity(pieces.count)
     var blockFallbacks = BlockFallbacks()
