@@ -65,15 +65,19 @@ struct LayoutPass {
     // Filled first, in its own statement: as an argument, the call would read the stages
     // before filling changed them.
     let isTruncated = fill()
-    return LinePlacer(context: context, lines: lines).place(
-      isTruncated: isTruncated, maker: &segments)
+    // The placer reads the lines in place (see ``LinePlacer``).
+    return withUnsafePointer(to: &lines) { lines in
+      LinePlacer(context: context, lines: lines).place(isTruncated: isTruncated, maker: &segments)
+    }
   }
 
   /// Fills the lines and measures them, without glyphs.
   mutating func runMeasurement() -> TextMeasurement {
     let isTruncated = fill()
-    return LinePlacer(context: context, lines: lines).measure(
-      isTruncated: isTruncated, maker: &segments)
+    return withUnsafePointer(to: &lines) { lines in
+      LinePlacer(context: context, lines: lines).measure(
+        isTruncated: isTruncated, maker: &segments)
+    }
   }
 
   /// Fills the visible lines into drafts, paragraph after paragraph, and fits the token.
