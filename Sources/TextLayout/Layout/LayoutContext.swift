@@ -12,11 +12,13 @@
 /// spent 19% more instructions than the one builder did.
 ///
 /// A list's rows are measured with one context, given each row's text in turn
-/// (``restart(with:)``): the text is the only thing that changes from row to row, and freeing
-/// a context for each row released both texts, the configuration and both backends.
+/// (``restart(with:shapingText:)``): the text is the only thing that changes from row to row,
+/// and freeing a context for each row released both texts, the configuration and both
+/// backends.
 final class LayoutContext {
-  // Unchecked: only `restart(with:)` writes them, between rows, when no stage reads them; a
-  // checked `var` would have every read of the text go through the runtime's access checks.
+  // Unchecked: only `restart(with:shapingText:)` writes them, between rows, when no stage
+  // reads them; a checked `var` would have every read of the text go through the runtime's
+  // access checks.
   @exclusivity(unchecked) private(set) var text: StyledText
   /// The text as shaped: ``text`` with the language its script implies on runs that name
   /// none (``StyledText/inferringLanguage()``). Its runs are ``text``'s, index for index.
@@ -32,22 +34,25 @@ final class LayoutContext {
   /// Tolerance for width comparisons, so that rounding never pushes a fitting word down.
   static let epsilon = 1e-6
 
+  /// Makes a context for a text; `shapingText`, when given, is the text as shaped, made
+  /// before (``PreparedText`` keeps it).
   init(
-    text: StyledText, configuration: LayoutConfiguration, shaper: any GlyphStoringShaper,
-    analyzer: any UnicodeAnalyzer
+    text: StyledText, shapingText: StyledText? = nil, configuration: LayoutConfiguration,
+    shaper: any GlyphStoringShaper, analyzer: any UnicodeAnalyzer
   ) {
     self.text = text
-    self.shapingText = text.inferringLanguage()
+    self.shapingText = shapingText ?? text.inferringLanguage()
     self.configuration = configuration
     self.shaper = shaper
     self.analyzer = analyzer
     self.limit = configuration.lineLimit.count
   }
 
-  /// Gives the context another text, with the same configuration and backends.
-  func restart(with text: StyledText) {
+  /// Gives the context another text, with the same configuration and backends, and that
+  /// text as shaped (``shapingText``), made before.
+  func restart(with text: StyledText, shapingText: StyledText) {
     self.text = text
-    shapingText = text.inferringLanguage()
+    self.shapingText = shapingText
   }
 
   /// The index of the run holding a UTF-8 offset, as ``StyledText/runIndex(at:)`` finds it,

@@ -104,16 +104,22 @@ extension LayoutPass {
   }
 
   /// Starts filling lines from a window: the line being filled starts at the window's start.
-  mutating func beginFilling(_ analysis: WindowAnalysis) -> WindowFill {
+  ///
+  /// The analysis is consumed, so that the fill can take a caller's last use of it without a
+  /// copy. (The re-layout still copies the kept analysis once a row before this call: 3.04 M
+  /// in round 23's profile.)
+  mutating func beginFilling(_ analysis: consuming WindowAnalysis) -> WindowFill {
     // Segments of a line left unfinished in an earlier window are laid out again.
     let firstSegment = lines.drafts.last?.segments.upperBound ?? 0
-    lines.lineSegments.removeSubrange(firstSegment...)
-    return WindowFill(
-      analysis: analysis,
-      filler: LineBreaker.LineFiller(
-        paragraphLevel: analysis.paragraphLevel, lineStart: analysis.start,
-        levels: analysis.levelRuns, firstSegment: firstSegment),
-      linesBefore: lines.drafts.count)
+    // Checked first: a generic `removeSubrange` of about 40 instructions even when it
+    // removes nothing, which is the common case (a row's first window).
+    if firstSegment < lines.lineSegments.count {
+      lines.lineSegments.removeSubrange(firstSegment...)
+    }
+    let filler = LineBreaker.LineFiller(
+      paragraphLevel: analysis.paragraphLevel, lineStart: analysis.start,
+      levels: analysis.levelRuns, firstSegment: firstSegment)
+    return WindowFill(analysis: analysis, filler: filler, linesBefore: lines.drafts.count)
   }
 
   /// Fills lines with the window's segments, from where filling stands, until the paragraph
@@ -126,20 +132,23 @@ extension LayoutPass {
           batching: SegmentMaker.Batching(
             isPrepared: prepared != nil, hasLineLimit: limit != Int.max))
       }
-      let segment = fill.analysis.segments[fill.index]
-      if !lines.appendIfFits(segment, to: &fill.filler) {
-        guard lines.add(segment, to: &fill.filler, maker: &segments) else {
-          return .limitReached
-        }
+      // The segments that fit, at once; then the first that does not, if measured, ends
+      // the line (or is broken).
+      fill.index = lines.appendFitting(
+        fill.analysis.segments, from: fill.index, to: &fill.filler)
+      guard fill.index < fill.analysis.segments.count else { continue }
+      guard lines.add(fill.analysis.segments[fill.index], to: &fill.filler, maker: &segments)
+      else {
+        return .limitReached
       }
       fill.index += 1
     }
     guard fill.analysis.isComplete else { return .windowEnded }
-    let analysis = fill.analysis
-    lines.emit(
-      &fill.filler, end: analysis.end + analysis.separatorLength, endsParagraph: true)
-    return .paragraphEnded(
-      ParagraphEnd(end: analysis.end, separatorLength: analysis.separatorLength))
+    // The two offsets, not the analysis: a copy of it retained and released its arrays.
+    let end = ParagraphEnd(
+      end: fill.analysis.end, separatorLength: fill.analysis.separatorLength)
+    lines.emit(&fill.filler, end: end.end + end.separatorLength, endsParagraph: true)
+    return .paragraphEnded(end)
   }
 
   /// Ends filling from a window: its lines get its table of vertical metrics, complete now.

@@ -18,7 +18,7 @@
 /// ``TabbedSegment``, which the other stages ask about a segment with ``Segment/hasTabs``.
 struct LayoutPass {
   /// The text being laid out and its configuration; a batch of measurements gives the same
-  /// pass the next text with ``restart(with:prepared:)``.
+  /// pass the next text with ``restart(with:)``.
   private(set) var context: LayoutContext
   /// The first window's size when fixed (tests set it small to make several windows).
   let fixedWindow: Int?
@@ -43,9 +43,9 @@ struct LayoutPass {
   /// one pass, so that no row builds, copies and destroys the stages again (about 4,000
   /// instructions a row, with the drafts' first allocation). The context, which the stages
   /// share, is given the next text
-  /// (``LayoutContext/restart(with:)``).
-  mutating func restart(with text: StyledText, prepared: PreparedText?) {
-    context.restart(with: text)
+  /// (``LayoutContext/restart(with:shapingText:)``).
+  mutating func restart(with prepared: PreparedText) {
+    context.restart(with: prepared.text, shapingText: prepared.shapingText)
     self.prepared = prepared
     lines.restart(with: context)
   }
@@ -65,15 +65,19 @@ struct LayoutPass {
     // Filled first, in its own statement: as an argument, the call would read the stages
     // before filling changed them.
     let isTruncated = fill()
-    return LinePlacer(context: context, lines: lines).place(
-      isTruncated: isTruncated, maker: &segments)
+    // The placer reads the lines in place (see ``LinePlacer``).
+    return withUnsafePointer(to: &lines) { lines in
+      LinePlacer(context: context, lines: lines).place(isTruncated: isTruncated, maker: &segments)
+    }
   }
 
   /// Fills the lines and measures them, without glyphs.
   mutating func runMeasurement() -> TextMeasurement {
     let isTruncated = fill()
-    return LinePlacer(context: context, lines: lines).measure(
-      isTruncated: isTruncated, maker: &segments)
+    return withUnsafePointer(to: &lines) { lines in
+      LinePlacer(context: context, lines: lines).measure(
+        isTruncated: isTruncated, maker: &segments)
+    }
   }
 
   /// Fills the visible lines into drafts, paragraph after paragraph, and fits the token.

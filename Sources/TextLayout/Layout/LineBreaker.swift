@@ -67,20 +67,38 @@ struct LineBreaker {
     filler.pen = 0
   }
 
-  /// Adds a segment to the line being filled if it fits there (an empty line's pen is 0): the
-  /// common case, which needs nothing ``add(_:to:maker:)`` is passed.
+  /// Adds the segments of `segments` from `start` on to the line being filled while each fits
+  /// there (no tab, and the pen plus its content advance within the width; an empty line's pen
+  /// is 0): the common case, which needs nothing ``add(_:to:maker:)`` is passed.
   ///
-  /// - Returns: Whether the segment was added.
+  /// A re-layout finds most of its segments measured: added one by one, each was copied out
+  /// of the window, checked and appended with a uniqueness check of ``lineSegments`` (about 50
+  /// instructions a segment); here the segments that fit are found through a pointer and
+  /// appended in one copy.
+  ///
+  /// - Returns: The index of the first segment not added (`segments.count` when all were).
   @inline(__always)
-  mutating func appendIfFits(_ segment: Segment, to filler: inout LineFiller) -> Bool {
-    guard !segment.hasTabs,
-      filler.pen + segment.contentAdvance <= width + LayoutContext.epsilon
-    else {
-      return false
+  mutating func appendFitting(
+    _ segments: [Segment], from start: Int, to filler: inout LineFiller
+  ) -> Int {
+    guard start < segments.count else { return start }
+    let limit = width + LayoutContext.epsilon
+    var pen = filler.pen
+    return segments.withUnsafeBufferPointer { segments in
+      var end = start
+      // The pen adds each segment's advance in turn, as it did segment by segment.
+      while end < segments.count, !segments[end].hasTabs,
+        pen + segments[end].contentAdvance <= limit
+      {
+        pen += segments[end].advance
+        end += 1
+      }
+      if end > start {
+        lineSegments.append(contentsOf: UnsafeBufferPointer(rebasing: segments[start..<end]))
+        filler.pen = pen
+      }
+      return end
     }
-    lineSegments.append(segment)
-    filler.pen += segment.advance
-    return true
   }
 
   /// Adds a segment to the line being filled, breaking lines as needed: this is where a line

@@ -4,8 +4,20 @@
 /// take a line's metrics from ``metrics(ofDraftAt:maker:)``, so that they agree to the last bit.
 struct LinePlacer {
   let context: LayoutContext
+  /// Where the filled lines are: placement reads the line breaker in place. Held by value, it
+  /// was copied for each text placed or measured (its seven references retained, then
+  /// released: about 200 instructions a row of a list).
+  private let linesAddress: UnsafePointer<LineBreaker>
+
+  /// Makes a placer of the lines at `lines`, which must not change or move while it is used
+  /// (``LayoutPass`` makes one inside `withUnsafePointer(to: &lines)`).
+  init(context: LayoutContext, lines: UnsafePointer<LineBreaker>) {
+    self.context = context
+    linesAddress = lines
+  }
+
   /// The filled lines and their segments.
-  let lines: LineBreaker
+  var lines: LineBreaker { unsafeAddress { linesAddress } }
 
   /// The horizontal and vertical metrics of a drafted line.
   struct LineMetrics {

@@ -18,6 +18,10 @@ import Synchronization
 public final class PreparedText: Sendable {
   /// The text.
   public let text: StyledText
+  /// The text as shaped (``StyledText/inferringLanguage()``), made once: a list's re-layout
+  /// made it again for each row (about 120 instructions, and a new array of runs for a
+  /// Japanese or Korean row).
+  let shapingText: StyledText
   let state = Mutex(Kept())
 
   /// The analyses kept, by the offset where their paragraph starts. Most texts are one
@@ -62,8 +66,11 @@ public final class PreparedText: Sendable {
   }
 
   /// Prepares a text; nothing is analyzed until it is laid out.
+  ///
+  /// - Complexity: Proportional to the number of the text's style runs.
   public init(_ text: StyledText) {
     self.text = text
+    shapingText = text.inferringLanguage()
   }
 
   /// Takes the analysis kept for the paragraph starting at `start` out, so that a layout can

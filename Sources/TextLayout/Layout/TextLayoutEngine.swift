@@ -136,7 +136,7 @@ public struct TextLayoutEngine: Sendable {
     measurements.append(pass.runMeasurement())
     for prepared in texts.dropFirst() {
       try checkLength(of: prepared.text)
-      pass.restart(with: prepared.text, prepared: prepared)
+      pass.restart(with: prepared)
       measurements.append(pass.runMeasurement())
     }
     if let failure = analysisFailure() {
@@ -177,17 +177,20 @@ public struct TextLayoutEngine: Sendable {
     buffers: ScratchPool.Buffers
   ) throws(TextLayoutError) -> LayoutPass {
     LayoutPass(
-      context: try makeContext(text, configuration: configuration),
+      context: try makeContext(
+        text, shapingText: prepared?.shapingText, configuration: configuration),
       initialWindow: initialWindow, prepared: prepared, buffers: buffers)
   }
 
-  /// What the stages of a layout of a text read, once the text's length is checked.
+  /// What the stages of a layout of a text read, once the text's length is checked; the text
+  /// as shaped when it was made before (a prepared text's).
   private func makeContext(
-    _ text: StyledText, configuration: LayoutConfiguration
+    _ text: StyledText, shapingText: StyledText?, configuration: LayoutConfiguration
   ) throws(TextLayoutError) -> LayoutContext {
     try checkLength(of: text)
     return LayoutContext(
-      text: text, configuration: configuration, shaper: layoutShaper, analyzer: analyzer)
+      text: text, shapingText: shapingText, configuration: configuration, shaper: layoutShaper,
+      analyzer: analyzer)
   }
 
   /// Throws when a text is too long to lay out.

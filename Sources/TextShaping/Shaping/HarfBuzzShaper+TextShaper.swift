@@ -127,10 +127,15 @@ import CHarfBuzz
     guard !pieces.isEmpty else { return }
     let first = measures.count
     let size = style.size
+    // The face is found from the style itself: read through the pointer below, the style was
+    // copied for the call (its references retained) and destroyed after.
+    let primary = primaryFont(for: style)
     // The closures hold a pointer to the style, which only a miss reads: holding the style
     // itself, they copied it twice a call (about 320 instructions with its references).
     withUnsafePointer(to: style) { style in
-      withKeys(of: pieces, in: string, style: style.pointee, isRightToLeft: isRightToLeft) {
+      withKeys(
+        of: pieces, in: string, primary: primary, size: size, isRightToLeft: isRightToLeft
+      ) {
         text, keys, primary in
         let misses = state.withLock { state in
           state.shapes.measure(
@@ -312,8 +317,22 @@ import CHarfBuzz
       PrimaryFont
     ) -> Result
   ) -> Result {
-    let primary = primaryFont(for: style)
-    let size = style.size
+    withKeys(
+      of: pieces, in: string, primary: primaryFont(for: style), size: style.size,
+      isRightToLeft: isRightToLeft, body)
+  }
+
+  /// Runs `body` with a string's UTF-8 and the cache key and hash of each of its pieces, for a
+  /// batch of pieces of one face, size and direction
+  /// (``withKeys(of:in:style:isRightToLeft:_:)`` once the style's face is found).
+  func withKeys<Result>(
+    of pieces: [Range<Int>], in string: String, primary: PrimaryFont, size: Double,
+    isRightToLeft: Bool,
+    _ body: (
+      UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<(key: ShapeCache.Key, hash: UInt64)>,
+      PrimaryFont
+    ) -> Result
+  ) -> Result {
     var contiguous = string
     return contiguous.withUTF8 { text in
       withUnsafeTemporaryAllocation(
