@@ -80,9 +80,12 @@ struct WindowAnalyzer {
         let offset = opportunity.offset + lineStart
         guard offset <= windowEnd else { break }
         guard offset > previous else { continue }
-        // Most opportunities come before ASCII, where nothing extends a grapheme.
+        // Most opportunities come before ASCII, where nothing extends a grapheme, or after
+        // something other than a space (see isInsideGrapheme): both are settled here, without
+        // a call (`offset` is past `lineStart`, so the byte before it is in the text).
         guard
-          offset == windowEnd || bytes[offset] < 0xCC || !Self.isInsideGrapheme(offset, in: bytes)
+          offset == windowEnd || bytes[offset] < 0xCC || bytes[offset - 1] != 0x20
+            || !Self.isInsideGrapheme(offset, in: bytes)
         else { continue }
         boundaries.append(
           WindowAnalysis.Boundary(offset: offset, isMandatory: opportunity.isMandatory))
