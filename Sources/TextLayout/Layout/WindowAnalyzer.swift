@@ -56,12 +56,7 @@ struct WindowAnalyzer {
     }
     let bidi = context.analyzer.bidiLevels(
       in: text.slice(lineStart..<bidiEnd), direction: direction)
-    let levelRuns = bidi.runs.compactMap { run -> BidiAnalysis.LevelRun? in
-      let lower = run.range.lowerBound + lineStart
-      guard lower < windowEnd else { return nil }
-      return BidiAnalysis.LevelRun(
-        range: lower..<min(run.range.upperBound + lineStart, windowEnd), level: run.level)
-    }
+    let levelRuns = Self.levelRuns(bidi.runs, from: lineStart, to: windowEnd)
     let opportunities =
       isComplete
       ? context.analyzer.lineBreaks(in: text.slice(lineStart..<windowEnd))
@@ -100,6 +95,27 @@ struct WindowAnalyzer {
       separatorLength: separator?.length ?? 0,
       paragraphLevel: paragraphLevel ?? bidi.paragraphLevel, levelRuns: levelRuns,
       boundaries: boundaries, segments: [], hasTabs: hasTabs)
+  }
+
+  /// The level runs of a window: the analyzer's `runs` of the text from `lineStart`, moved to
+  /// the paragraph's offsets and cut at `windowEnd`.
+  ///
+  /// When the window starts the paragraph and every run lies inside it, as for a whole
+  /// paragraph, the runs are the answer as they are, without a copy.
+  static func levelRuns(
+    _ runs: [BidiAnalysis.LevelRun], from lineStart: Int, to windowEnd: Int
+  ) -> [BidiAnalysis.LevelRun] {
+    if lineStart == 0
+      && runs.allSatisfy({ $0.range.lowerBound < windowEnd && $0.range.upperBound <= windowEnd })
+    {
+      return runs
+    }
+    return runs.compactMap { run in
+      let lower = run.range.lowerBound + lineStart
+      guard lower < windowEnd else { return nil }
+      return BidiAnalysis.LevelRun(
+        range: lower..<min(run.range.upperBound + lineStart, windowEnd), level: run.level)
+    }
   }
 
   /// Extends a window of a paragraph to `scanEnd`, from its last trusted boundary (a break
