@@ -86,7 +86,9 @@ extension Suite {
     report(check: "list-rows", mismatches: mismatches, of: texts.count)
 
     // Passes alternate between the engines. Ours starts each pass from a new text stack, so the
-    // shaping cache fills during the pass, as it does when a list first appears; right after,
+    // shaping cache fills during the pass, as it does when a list first appears (what is read
+    // from font files, and Fontconfig's answers, are the process's and shared, as Pango's font
+    // map is: the line check above read them); right after,
     // the same rows are laid out again at a wider width (a rotation) with the cache warm.
     let clock = ContinuousClock()
     var firstPasses: [Double] = []

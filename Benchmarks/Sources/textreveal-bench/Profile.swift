@@ -19,6 +19,12 @@ enum Profile {
       // list-rows: the same list again and again (prepared texts and shaping warm); list-first:
       // each pass a new list over a new text stack, as the benchmark's first pass; list-warm:
       // each pass a new list over the same stack (nothing prepared, everything shaped).
+      // In list-first, the first pass is also the process's first: it reads every font file
+      // (faces, coverage, direct shaping plans and their tables) and asks Fontconfig, which
+      // later passes share, as the timed passes of `make bench` (after its line check) do.
+      // What a new stack makes again each pass: its shaping cache of words (every word is a
+      // miss), its numbering of the faces (one dictionary lookup each), its resolved styles,
+      // its own fallback memory by scalar, and its index of the shared plans.
       let suite = Suite(corpus: corpus, repetitions: repetitions)
       let texts = suite.listTexts()
       var list = suite.makeList(texts, textWidth: Suite.rowTextWidth)

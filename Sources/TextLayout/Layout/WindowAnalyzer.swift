@@ -56,12 +56,7 @@ struct WindowAnalyzer {
     }
     let bidi = context.analyzer.bidiLevels(
       in: text.slice(lineStart..<bidiEnd), direction: direction)
-    let levelRuns = bidi.runs.compactMap { run -> BidiAnalysis.LevelRun? in
-      let lower = run.range.lowerBound + lineStart
-      guard lower < windowEnd else { return nil }
-      return BidiAnalysis.LevelRun(
-        range: lower..<min(run.range.upperBound + lineStart, windowEnd), level: run.level)
-    }
+    let levelRuns = Self.levelRuns(bidi.runs, from: lineStart, to: windowEnd)
     let opportunities =
       isComplete
       ? context.analyzer.lineBreaks(in: text.slice(lineStart..<windowEnd))
@@ -80,9 +75,12 @@ struct WindowAnalyzer {
         let offset = opportunity.offset + lineStart
         guard offset <= windowEnd else { break }
         guard offset > previous else { continue }
-        // Most opportunities come before ASCII, where nothing extends a grapheme.
+        // Most opportunities come before ASCII, where nothing extends a grapheme, or after
+        // something other than a space (see isInsideGrapheme): both are settled here, without
+        // a call (`offset` is past `lineStart`, so the byte before it is in the text).
         guard
-          offset == windowEnd || bytes[offset] < 0xCC || !Self.isInsideGrapheme(offset, in: bytes)
+          offset == windowEnd || bytes[offset] < 0xCC || bytes[offset - 1] != 0x20
+            || !Self.isInsideGrapheme(offset, in: bytes)
         else { continue }
         boundaries.append(
           WindowAnalysis.Boundary(offset: offset, isMandatory: opportunity.isMandatory))
@@ -97,6 +95,27 @@ struct WindowAnalyzer {
       separatorLength: separator?.length ?? 0,
       paragraphLevel: paragraphLevel ?? bidi.paragraphLevel, levelRuns: levelRuns,
       boundaries: boundaries, segments: [], hasTabs: hasTabs)
+  }
+
+  /// The level runs of a window: the analyzer's `runs` of the text from `lineStart`, moved to
+  /// the paragraph's offsets and cut at `windowEnd`.
+  ///
+  /// When the window starts the paragraph and every run lies inside it, as for a whole
+  /// paragraph, the runs are the answer as they are, without a copy.
+  static func levelRuns(
+    _ runs: [BidiAnalysis.LevelRun], from lineStart: Int, to windowEnd: Int
+  ) -> [BidiAnalysis.LevelRun] {
+    if lineStart == 0
+      && runs.allSatisfy({ $0.range.lowerBound < windowEnd && $0.range.upperBound <= windowEnd })
+    {
+      return runs
+    }
+    return runs.compactMap { run in
+      let lower = run.range.lowerBound + lineStart
+      guard lower < windowEnd else { return nil }
+      return BidiAnalysis.LevelRun(
+        range: lower..<min(run.range.upperBound + lineStart, windowEnd), level: run.level)
+    }
   }
 
   /// Extends a window of a paragraph to `scanEnd`, from its last trusted boundary (a break

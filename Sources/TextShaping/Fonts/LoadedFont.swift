@@ -1,19 +1,23 @@
-import Synchronization
 @_spi(Backend) import TextLayout
 
-/// A face loaded both ways: its description and metrics read through FreeType, HarfBuzz for
-/// shaping.
+/// A face as one shaper numbers it: the process's ``SharedFontFace`` for its file, under the
+/// shaper's ``FontID``.
+///
+/// Everything but the identifier is the shared face's (its values copied here, so the hot
+/// paths read them without going through it): a new shaper that meets a file the process has
+/// read makes only this.
 final class LoadedFont: Sendable {
   /// The face's identifier in the shaper that loaded it.
   let id: FontID
   /// The file the face was loaded from.
   let file: FontFileReference
+  /// The file and its identity, under which the process keeps what it reads from it.
+  let key: FontFileKey
   /// What FreeType read from the face: its names and metrics.
   let freeType: FreeTypeFace
   /// The HarfBuzz side, for shaping and glyph coverage.
   let harfBuzz: HarfBuzzFace
 
-  /// Bundles the two sides of a face under its identifier.
   /// Whether the face has a glyph for every printable ASCII character, so that the shaper's
   /// hot paths can skip asking for them one by one.
   let coversPrintableASCII: Bool
@@ -23,26 +27,15 @@ final class LoadedFont: Sendable {
   /// piece before each cache lookup, and a bit costs less than HarfBuzz's character map.
   private let basicPlane: [UInt64]
 
-  ///
-  /// - Parameter file: The file both sides were opened from. Its coverage is read from the
-  ///   character map once for the process: a new shaper that loads the file again reuses it.
-  init(id: FontID, file: FontFileReference, freeType: FreeTypeFace, harfBuzz: HarfBuzzFace) {
+  /// Numbers a shared face for one shaper.
+  init(id: FontID, face: SharedFontFace) {
     self.id = id
-    self.file = file
-    self.freeType = freeType
-    self.harfBuzz = harfBuzz
-    let coverage =
-      Self.coverages.withLock { $0[file] }
-      ?? {
-        let coverage = Coverage(
-          printableASCII: (0x21...0x7E).allSatisfy {
-            harfBuzz.hasGlyph(for: Unicode.Scalar(UInt8($0)))
-          }, basicPlane: harfBuzz.coverageOfBasicPlane())
-        Self.coverages.withLock { $0[file] = coverage }
-        return coverage
-      }()
-    coversPrintableASCII = coverage.printableASCII
-    basicPlane = coverage.basicPlane
+    file = face.key.file
+    key = face.key
+    freeType = face.freeType
+    harfBuzz = face.harfBuzz
+    coversPrintableASCII = face.coversPrintableASCII
+    basicPlane = face.basicPlane
     let info = freeType.info
     units = (info.unitsPerEm, info.ascender, info.descender, info.lineSpacing)
     isColor = freeType.strike != nil
@@ -52,16 +45,6 @@ final class LoadedFont: Sendable {
   /// for emoji presentation, and others only when no text face has their glyphs. Its metrics
   /// are its strike's (see ``FreeTypeFace/strike``).
   let isColor: Bool
-
-  /// What a file's face has glyphs for, as the character map says.
-  private struct Coverage {
-    var printableASCII: Bool
-    var basicPlane: [UInt64]
-  }
-
-  /// The coverage of every font file loaded in the process: 8 KiB a face, a millisecond or
-  /// two of character-map reading saved for each shaper that loads it again.
-  private static let coverages = Mutex<[FontFileReference: Coverage]>([:])
 
   /// Whether the face has a glyph for a scalar: ``HarfBuzzFace/hasGlyph(for:)``, from a bitmap
   /// for the Basic Multilingual Plane; printable ASCII in a face that has it all needs none.

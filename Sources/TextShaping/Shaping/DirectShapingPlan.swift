@@ -137,7 +137,7 @@ final class DirectShapingPlan: Sendable {
   /// - Parameter file: The face's file, under which the glyphs a run can hold are kept for
   ///   the process; `nil` to find them anew.
   static func make(
-    face: OpaquePointer, file: FontFileReference?, script: hb_script_t, language: hb_language_t?
+    face: OpaquePointer, file: FontFileKey?, script: hb_script_t, language: hb_language_t?
   ) -> DirectShapingPlan? {
     guard isDirectScript(script) else { return nil }
     // AAT shaping and tracking, and the legacy `kern` table, take other paths in HarfBuzz.
@@ -318,7 +318,7 @@ final class DirectShapingPlan: Sendable {
   /// The glyphs a direct run can hold in each face (see ``make(face:file:script:language:)``),
   /// with the face's character map and advances.
   private static let reachableByFile = ProcessMemo<
-    FontFileReference,
+    FontFileKey,
     (reachable: [UInt64], characterMap: CharacterMap, advances: HorizontalAdvances?)
   >()
 

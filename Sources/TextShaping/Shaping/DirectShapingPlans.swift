@@ -15,7 +15,7 @@ final class DirectShapingPlans: Sendable {
   }
 
   private struct FileKey: Hashable {
-    var file: FontFileReference
+    var file: FontFileKey
     var script: UInt32
     var language: UInt
   }
@@ -34,7 +34,7 @@ final class DirectShapingPlans: Sendable {
   /// a face's lookups for them cost a new shaper about 2,500 instructions for each face it
   /// met.
   private static let neighborSensitiveByFile = ProcessMemo<
-    FontFileReference, NeighborSensitiveGlyphs
+    FontFileKey, NeighborSensitiveGlyphs
   >()
 
   init(isEnabled: Bool) {
@@ -48,14 +48,14 @@ final class DirectShapingPlans: Sendable {
       return known.contains(glyph)
     }
     let glyphs = Self.neighborSensitiveGlyphs(
-      face: hb_font_get_face(font.harfBuzz.font), file: font.file)
+      face: hb_font_get_face(font.harfBuzz.font), file: font.key)
     neighborSensitive.withLock { $0[font.id.rawValue] = glyphs }
     return glyphs.contains(glyph)
   }
 
   /// A face's ``NeighborSensitiveGlyphs``, made the first time the process meets its file.
   static func neighborSensitiveGlyphs(
-    face: OpaquePointer, file: FontFileReference?
+    face: OpaquePointer, file: FontFileKey?
   ) -> NeighborSensitiveGlyphs {
     guard let file else { return NeighborSensitiveGlyphs(face: face) }
     return neighborSensitiveByFile.value(for: file) { NeighborSensitiveGlyphs(face: face) }
@@ -93,10 +93,10 @@ final class DirectShapingPlans: Sendable {
       return nil
     }
     if let known { return known.plan.map { ($0, known.index) } }
-    let fileKey = FileKey(file: font.file, script: script.rawValue, language: languageBits)
+    let fileKey = FileKey(file: font.key, script: script.rawValue, language: languageBits)
     let plan = Self.byFile.value(for: fileKey) {
       DirectShapingPlan.make(
-        face: hb_font_get_face(font.harfBuzz.font), file: font.file, script: script,
+        face: hb_font_get_face(font.harfBuzz.font), file: font.key, script: script,
         language: language)
     }
     let index = plans.withLock { plans in

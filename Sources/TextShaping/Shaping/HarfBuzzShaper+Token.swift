@@ -49,7 +49,7 @@ extension HarfBuzzShaper {
     guard piece.lowerBound == 0, piece.upperBound == string.utf8.count else { return nil }
     let primary = primaryFont(for: style)
     return TokenMeasures.Key(
-      file: primary.font.file, fallbackPattern: primary.fallbackPattern,
+      file: primary.font.key, fallbackPattern: primary.fallbackPattern,
       language: style.namesLanguage ? style.language?.identifier : nil, size: style.size,
       isRightToLeft: isRightToLeft, shapesDirectly: directPlans.isEnabled, text: string)
   }

@@ -22,6 +22,13 @@ import Synchronization
 /// ``shapeCacheLimit`` entries, then the cache starts over). The shaper is safe to use from
 /// several threads; shaping itself runs outside the lock.
 ///
+/// The cache is the shaper's own; what is read from font files is not. A face (its names,
+/// metrics, HarfBuzz face and coverage) and the tables made from it for shaping are read once
+/// for the process and shared by every shaper, for the life of the process, keyed by the
+/// file's path, face index and identity on disk (device, inode, size, modification time), so a
+/// file written again at the same path is read again. A shaper numbers the faces it meets
+/// itself: a ``FontID`` means something only to the shaper that gave it.
+///
 /// ```swift
 /// let shaper = HarfBuzzShaper()
 /// let shaped = shaper.shape("Hello", style: TextStyle(size: 17), isRightToLeft: false)
@@ -132,7 +139,8 @@ public final class HarfBuzzShaper: Sendable {
     }
   }
 
-  /// The face a file holds, loaded once per shaper.
+  /// The face a file holds, numbered once per shaper; read once for the process
+  /// (``SharedFontFace``).
   func loadFont(_ file: FontFileReference) throws(TextShapingError) -> LoadedFont {
     let known = state.withLock { state in
       state.fontIDsByFile[file].map { state.fonts[$0.rawValue] }
@@ -140,17 +148,14 @@ public final class HarfBuzzShaper: Sendable {
     if let font = known {
       return font
     }
-    // Opening files is slow, so it happens outside the lock; when two threads race, the first to
-    // insert wins and the other's copy is freed.
-    let freeType = try FreeTypeFace(path: file.path, index: file.index)
-    let harfBuzz = try HarfBuzzFace(path: file.path, index: file.index)
+    // Reading a file the process has not met is slow, so it happens outside the lock; when
+    // two threads race, the first to number the face wins.
+    let face = try SharedFontFace.face(in: file)
     return state.withLock { state in
       if let id = state.fontIDsByFile[file] {
         return state.fonts[id.rawValue]
       }
-      let font = LoadedFont(
-        id: FontID(rawValue: state.fonts.count), file: file, freeType: freeType,
-        harfBuzz: harfBuzz)
+      let font = LoadedFont(id: FontID(rawValue: state.fonts.count), face: face)
       state.fonts.append(font)
       state.fontIDsByFile[file] = font.id
       return font

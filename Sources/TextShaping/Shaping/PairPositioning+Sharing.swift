@@ -1,7 +1,7 @@
 extension PairPositioning {
   /// A font file and the pair-positioning lookups read from it.
   private struct SharingKey: Hashable {
-    var file: FontFileReference
+    var file: FontFileKey
     var lookups: [[Int]]
   }
 
@@ -15,7 +15,7 @@ extension PairPositioning {
   /// The pair positioning of these lookups of a font file's table, made once for the
   /// process; a face without a file gets its own.
   static func shared(
-    _ table: FontTableBytes, lookups: [[Int]], glyphCount: Int, file: FontFileReference?
+    _ table: FontTableBytes, lookups: [[Int]], glyphCount: Int, file: FontFileKey?
   ) -> PairPositioning? {
     guard let file else { return PairPositioning(table, lookups: lookups, glyphCount: glyphCount) }
     return made.value(for: SharingKey(file: file, lookups: lookups)) {

@@ -11,7 +11,7 @@
 /// one shaper, and ``ShapedMeasure/mayKernWithNext``), which the layout never asks of a token.
 enum TokenMeasures {
   struct Key: Hashable {
-    var file: FontFileReference
+    var file: FontFileKey
     var fallbackPattern: HarfBuzzShaper.FontRequest
     /// The language HarfBuzz shapes in, when the style names one.
     var language: String?

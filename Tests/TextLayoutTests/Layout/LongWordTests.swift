@@ -138,3 +138,35 @@ final class CountingShaper: TextShaper, Sendable {
     #expect(GraphemeExtenders.contains("\u{1F3FD}") && !GraphemeExtenders.contains("a"))
   }
 }
+
+@Suite struct WindowLevelRunTests {
+  @Test("a window's level runs are the analyzer's runs moved and cut, copied or not")
+  func levelRuns() {
+    var generator = SeededRandomNumberGenerator(seed: 22)
+    for _ in 0..<2_000 {
+      // Runs in logical order covering 0..<length, as an analyzer gives them.
+      let length = Int.random(in: 0...12, using: &generator)
+      var runs: [BidiAnalysis.LevelRun] = []
+      var start = 0
+      while start < length {
+        let end = Int.random(in: (start + 1)...length, using: &generator)
+        runs.append(.init(range: start..<end, level: UInt8.random(in: 0...3, using: &generator)))
+        start = end
+      }
+      if length == 0 { runs = [.init(range: 0..<0, level: 0)] }
+      let lineStart = Bool.random(using: &generator) ? 0 : Int.random(in: 1...4, using: &generator)
+      let windowEnd = lineStart + Int.random(in: 0...(length + 2), using: &generator)
+      // The reference: every run moved by lineStart, those from windowEnd on dropped, the
+      // last cut there.
+      let expected = runs.compactMap { run -> BidiAnalysis.LevelRun? in
+        let lower = run.range.lowerBound + lineStart
+        guard lower < windowEnd else { return nil }
+        return .init(
+          range: lower..<min(run.range.upperBound + lineStart, windowEnd), level: run.level)
+      }
+      #expect(
+        WindowAnalyzer.levelRuns(runs, from: lineStart, to: windowEnd) == expected,
+        "\(runs) from \(lineStart) to \(windowEnd)")
+    }
+  }
+}
