@@ -131,6 +131,30 @@ extension ShapeCache {
       }
     }
 
+    /// Runs `body` with scratch buffers for `count` clusters' ranges and advances, in one
+    /// temporary allocation, so that one pass over a piece's clusters fills both.
+    @inline(__always)
+    private static func withClusterBuffers<Result>(
+      count: Int,
+      _ body: (UnsafeMutableBufferPointer<ClusterRange>, UnsafeMutableBufferPointer<Double>) ->
+        Result
+    ) -> Result {
+      // The advances first, at the allocation's start: their alignment (8) is the larger.
+      let advanceBytes = count * MemoryLayout<Double>.stride
+      return withUnsafeTemporaryAllocation(
+        byteCount: advanceBytes + count * MemoryLayout<ClusterRange>.stride,
+        alignment: MemoryLayout<Double>.alignment
+      ) { raw in
+        let base = raw.baseAddress!
+        return body(
+          UnsafeMutableBufferPointer(
+            start: (base + advanceBytes).bindMemory(to: ClusterRange.self, capacity: count),
+            count: count),
+          UnsafeMutableBufferPointer(
+            start: base.bindMemory(to: Double.self, capacity: count), count: count))
+      }
+    }
+
     /// The index of a run's face, size, scale and direction in ``styles``, added when new;
     /// consecutive runs mostly share them, so the last one is compared first.
     private mutating func styleIndex(of run: GlyphArena.Run) -> UInt16 {
@@ -179,9 +203,10 @@ extension ShapeCache {
 
     /// ``append(_:of:)`` for a piece of one run none of whose glyphs has an offset: the
     /// glyphs, the run, the clusters and their advances as the general path appends them,
-    /// each array once, with no scratch buffers; `nil`, with nothing appended, when the piece
-    /// is not one (an offset, or a value beyond the narrow types), and the general path
-    /// decides.
+    /// each array once; `nil`, with nothing appended, when the piece is not one (an offset, or
+    /// a value beyond the narrow types), and the general path decides. Each glyph and each
+    /// cluster is checked as it is converted, in one pass: checked first and converted after,
+    /// each was read twice.
     private mutating func appendOneRun(
       _ piece: GlyphArena.Piece, run: GlyphArena.Run, ids: UnsafeBufferPointer<UInt32>,
       positions: UnsafeBufferPointer<PairPositioning.Position>,
@@ -190,42 +215,51 @@ extension ShapeCache {
     ) -> Piece? {
       let range = run.glyphs
       guard range.count <= UInt16.max else { return nil }
-      for glyph in range {
-        let position = positions[glyph]
-        guard ids[glyph] | glyphClusters[glyph] <= UInt16.max, Self.fitsInt16(position.xAdvance),
-          position.xOffset | position.yOffset == 0
-        else { return nil }
-      }
-      for cluster in piece.clusters where arenaClusters[cluster].end > UInt16.max {
-        return nil
-      }
-      let style = styleIndex(of: run)
-      let firstRun = runs.count
-      let firstCluster = clusters.count
-      runs.append(
-        Run(
-          firstGlyph: UInt32(glyphs.count), firstOffset: UInt32.max,
-          glyphCount: UInt16(range.count), style: style))
-      // Every value was checked to fit.
       let first = range.lowerBound
-      Self.append(to: &glyphs, count: range.count) {
-        Glyph(
-          id: UInt16(truncatingIfNeeded: ids[first + $0]),
-          advance: Int16(truncatingIfNeeded: positions[first + $0].xAdvance),
-          cluster: UInt16(truncatingIfNeeded: glyphClusters[first + $0]))
+      return withUnsafeTemporaryAllocation(of: Glyph.self, capacity: range.count) {
+        converted -> Piece? in
+        for index in 0..<range.count {
+          let position = positions[first + index]
+          let id = ids[first + index]
+          let cluster = glyphClusters[first + index]
+          guard id | cluster <= UInt16.max, Self.fitsInt16(position.xAdvance),
+            position.xOffset | position.yOffset == 0
+          else { return nil }
+          converted.initializeElement(
+            at: index,
+            to: Glyph(
+              id: UInt16(truncatingIfNeeded: id),
+              advance: Int16(truncatingIfNeeded: position.xAdvance),
+              cluster: UInt16(truncatingIfNeeded: cluster)))
+        }
+        let start = piece.clusters.lowerBound
+        return Self.withClusterBuffers(count: piece.clusters.count) {
+          ranges, advances -> Piece? in
+          for index in 0..<piece.clusters.count {
+            let cluster = arenaClusters[start + index]
+            guard cluster.end <= UInt16.max else { return nil }
+            ranges.initializeElement(
+              at: index,
+              to: ClusterRange(
+                start: UInt16(truncatingIfNeeded: cluster.start),
+                end: UInt16(truncatingIfNeeded: cluster.end)))
+            advances.initializeElement(at: index, to: cluster.advance)
+          }
+          let style = styleIndex(of: run)
+          let firstRun = runs.count
+          let firstCluster = clusters.count
+          runs.append(
+            Run(
+              firstGlyph: UInt32(glyphs.count), firstOffset: UInt32.max,
+              glyphCount: UInt16(range.count), style: style))
+          glyphs.append(contentsOf: UnsafeBufferPointer(converted))
+          clusters.append(contentsOf: UnsafeBufferPointer(ranges))
+          clusterAdvances.append(contentsOf: UnsafeBufferPointer(advances))
+          return Piece(
+            firstRun: UInt32(firstRun), firstCluster: UInt32(firstCluster), runCount: 1,
+            clusterCount: UInt16(piece.clusters.count))
+        }
       }
-      let start = piece.clusters.lowerBound
-      Self.append(to: &clusters, count: piece.clusters.count) {
-        ClusterRange(
-          start: UInt16(truncatingIfNeeded: arenaClusters[start + $0].start),
-          end: UInt16(truncatingIfNeeded: arenaClusters[start + $0].end))
-      }
-      Self.append(to: &clusterAdvances, count: piece.clusters.count) {
-        arenaClusters[start + $0].advance
-      }
-      return Piece(
-        firstRun: UInt32(firstRun), firstCluster: UInt32(firstCluster), runCount: 1,
-        clusterCount: UInt16(piece.clusters.count))
     }
 
     /// Appends the glyphs of an arena's run, each checked to fit in the narrow types as it is
