@@ -243,10 +243,14 @@ import CHarfBuzz
     guard !pieces.isEmpty else { return }
     let first = stored.count
     let size = style.size
-    // As in `measure`: the closures hold a pointer to the style, which only a miss reads
-    // (holding the style itself, they copied and destroyed it each call).
+    // As in `measure`: the face is found from the style itself (read through the pointer
+    // below, the style was copied for the call and destroyed after), and the closures hold a
+    // pointer to the style, which only a miss reads.
+    let primary = primaryFont(for: style)
     withUnsafePointer(to: style) { style in
-      withKeys(of: pieces, in: string, style: style.pointee, isRightToLeft: isRightToLeft) {
+      withKeys(
+        of: pieces, in: string, primary: primary, size: size, isRightToLeft: isRightToLeft
+      ) {
         text, keys, primary in
         let misses = state.withLock { state in
           state.shapes.store(
