@@ -14,7 +14,7 @@
 /// direct shaping plans and their tables) and Fontconfig's answers are kept for the process
 /// and shared by every stack, as Pango's font map is; a font file written again at the same
 /// path is read again. What a stack keeps for itself is its shaping cache of words, the
-/// numbering of the faces it met (``FontID``) and the styles it resolved.
+/// numbering of the faces it met (`FontID`) and the styles it resolved.
 public struct TextStack: Sendable {
   /// The family of DejaVu Sans, the default font on Linux.
   public static let defaultFontFamily = "DejaVu Sans"

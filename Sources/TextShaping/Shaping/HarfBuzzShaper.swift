@@ -27,7 +27,7 @@ import Synchronization
 /// for the process and shared by every shaper, for the life of the process, keyed by the
 /// file's path, face index and identity on disk (device, inode, size, modification time), so a
 /// file written again at the same path is read again. A shaper numbers the faces it meets
-/// itself: a ``FontID`` means something only to the shaper that gave it.
+/// itself: a `FontID` means something only to the shaper that gave it.
 ///
 /// ```swift
 /// let shaper = HarfBuzzShaper()
