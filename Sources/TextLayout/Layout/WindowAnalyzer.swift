@@ -75,13 +75,7 @@ struct WindowAnalyzer {
         let offset = opportunity.offset + lineStart
         guard offset <= windowEnd else { break }
         guard offset > previous else { continue }
-        // Most opportunities come before ASCII, where nothing extends a grapheme, or after
-        // something other than a space (see isInsideGrapheme): both are settled here, without
-        // a call (`offset` is past `lineStart`, so the byte before it is in the text).
-        guard
-          offset == windowEnd || bytes[offset] < 0xCC || bytes[offset - 1] != 0x20
-            || !Self.isInsideGrapheme(offset, in: bytes)
-        else { continue }
+        guard offset == windowEnd || !Self.isInsideGrapheme(offset, in: bytes) else { continue }
         boundaries.append(
           WindowAnalysis.Boundary(offset: offset, isMandatory: opportunity.isMandatory))
         previous = offset
@@ -152,11 +146,22 @@ struct WindowAnalyzer {
   /// the space and its marks are one grapheme, which a line never splits: the opportunity is
   /// dropped, as browsers do. After any other character, UAX #14 keeps a mark with it (LB9), or
   /// the character is a control that ends its grapheme.
+  ///
+  /// Most opportunities come before ASCII, where nothing extends a grapheme (below U+0300,
+  /// whose lead byte is 0xCC), or after something other than a space: the two byte tests are
+  /// made where the function is called, and only what passes them is decoded, out of line.
+  @inline(__always)
   static func isInsideGrapheme(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    // Below U+0300 nothing extends.
-    guard offset > 0, offset < bytes.count, bytes[offset - 1] == 0x20, bytes[offset] >= 0xCC
+    guard offset > 0, offset < bytes.count, bytes[offset] >= 0xCC, bytes[offset - 1] == 0x20
     else { return false }
-    let scalar = UTF8Decoding.scalar(at: offset, in: bytes).scalar
-    return GraphemeExtenders.contains(scalar)
+    return startsExtender(offset, in: bytes)
+  }
+
+  /// Whether the character at `offset` extends a grapheme: the decode and the table look-up
+  /// of ``isInsideGrapheme(_:in:)``, which the few opportunities after a space before a
+  /// character from U+0300 up reach.
+  @inline(never)
+  static func startsExtender(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    GraphemeExtenders.contains(UTF8Decoding.scalar(at: offset, in: bytes).scalar)
   }
 }

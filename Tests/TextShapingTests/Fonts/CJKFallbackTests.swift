@@ -25,6 +25,13 @@ import Testing
     var styled = StyledText(text, style: TextStyle(size: 17))
     styled.setDefaultLanguage(language)
     let layout = try stack.engine.layout(styled, configuration: LayoutConfiguration(width: width))
+    return faces(of: layout, text: text)
+  }
+
+  /// The faces of the CJK characters of a layout of `text`, and its line heights.
+  static func faces(
+    of layout: LaidOutText, text: String
+  ) -> (faces: Set<String>, heights: Set<Double>) {
     var faces: Set<String> = []
     let utf8 = Array(text.utf8)
     for line in layout.lines {
@@ -85,6 +92,24 @@ import Testing
     // Hangul makes a text Korean.
     let korean = StyledText("한국어 문장입니다. 漢字", style: TextStyle(size: 17))
     #expect(korean.inferringLanguage().runs.map(\.style.language) == ["ko"])
+  }
+
+  @Test("a prepared untagged Japanese paragraph is shaped as Japanese when measured and laid out")
+  func preparedUntaggedJapanese() throws {
+    let configuration = LayoutConfiguration(width: 300)
+    for (text, language) in Self.written where language == "ja" {
+      let (tagged, heights) = try Self.faces(of: text, language: "ja")
+      let styled = StyledText(text, style: TextStyle(size: 17))
+      let prepared = PreparedText(styled)
+      // Measured first: the batch measure is where a list's rows first ask for the language.
+      let measured = try Self.stack.engine.measure([prepared], configuration: configuration)
+      let plain = try Self.stack.engine.measure(styled, configuration: configuration)
+      #expect(measured == [plain])
+      let layout = try Self.stack.engine.layout(prepared, configuration: configuration)
+      let (faces, preparedHeights) = Self.faces(of: layout, text: text)
+      #expect(faces == tagged)
+      #expect(preparedHeights == heights)
+    }
   }
 
   @Test("the characters a language-less sort drew from unrelated fonts now share one face")
