@@ -424,25 +424,29 @@ extension ShapeCache {
       let start = storage.glyphs.count
       let scale = style.scale
       // HarfBuzz's y axis grows upward; a GlyphOffset's grows downward.
+      let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
+      // One glyph value made for the run and each glyph written over it: the initializer is
+      // TextLayout's, called out of line from here for every glyph (a `package` body does not
+      // cross modules), where the stored properties are written in place.
+      var stored = GlyphStorage.Glyph(id: 0, cluster: 0, advance: 0, offset: zero)
       if run.firstOffset == UInt32.max {
-        let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
         for index in glyphs {
           let glyph = self.glyphs[index]
-          storage.glyphs.append(
-            GlyphStorage.Glyph(
-              id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
-              advance: GlyphArena.advance(Int32(glyph.advance), scale: scale), offset: zero))
+          stored.id = UInt32(glyph.id)
+          stored.cluster = UInt32(glyph.cluster)
+          stored.advance = GlyphArena.advance(Int32(glyph.advance), scale: scale)
+          storage.glyphs.append(stored)
         }
       } else {
         let firstOffset = Int(run.firstOffset) - Int(run.firstGlyph)
         for index in glyphs {
           let glyph = self.glyphs[index]
           let offset = offsets[firstOffset + index]
-          storage.glyphs.append(
-            GlyphStorage.Glyph(
-              id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
-              advance: GlyphArena.advance(Int32(glyph.advance), scale: scale),
-              offset: GlyphOffset(x: Double(offset.x) * scale, y: -Double(offset.y) * scale)))
+          stored.id = UInt32(glyph.id)
+          stored.cluster = UInt32(glyph.cluster)
+          stored.advance = GlyphArena.advance(Int32(glyph.advance), scale: scale)
+          stored.offset = GlyphOffset(x: Double(offset.x) * scale, y: -Double(offset.y) * scale)
+          storage.glyphs.append(stored)
         }
       }
       storage.runs.append(
