@@ -161,20 +161,28 @@ extension LinePlacer {
         in: &buffers.shaped, storage: &storage, stops: context.configuration.tabStops)
     }
     let metrics = metrics(ofDraftAt: draft, maker: &maker)
+    let contentX = alignedX(
+      contentWidth: metrics.contentWidth, paragraphLevel: draft.pointee.paragraphLevel)
+    // Hanging whitespace sits after the content in the paragraph's direction.
+    let start = draft.pointee.paragraphLevel & 1 == 1 ? contentX - metrics.trailing : contentX
 
-    // The runs in logical order first; placed from the content's start in visual order next.
+    // The runs in logical order, placed from the content's start as they are made: most
+    // lines are all left to right at level 0, and their visual order is the logical one.
+    // Other lines are placed again once reordered.
     var runs: [LineRun] = []
     runs.reserveCapacity(buffers.shaped.count + draft.pointee.token.count)
     var isLeftToRight = true
+    var pen = start
     for piece in buffers.shaped {
       isLeftToRight = isLeftToRight && piece.level == 0
       runs.append(
         LineRun(
           role: .text, range: piece.range, styleIndex: piece.run,
-          isRightToLeft: piece.level & 1 == 1, level: piece.level, x: 0,
+          isRightToLeft: piece.level & 1 == 1, level: piece.level, x: pen,
           width: piece.stored.advance,
           glyphs: PlacedGlyphs(
             store: store, runs: piece.stored.runs, clusters: piece.stored.clusters)))
+      pen += piece.stored.advance
     }
     for piece in draft.pointee.token {
       isLeftToRight = isLeftToRight && piece.level == 0
@@ -184,21 +192,18 @@ extension LinePlacer {
         LineRun(
           role: piece.role, range: piece.range,
           styleIndex: store.firstTokenStyle + buffers.tokenStyles.count - 1,
-          isRightToLeft: piece.level & 1 == 1, level: piece.level, x: 0, width: stored.advance,
+          isRightToLeft: piece.level & 1 == 1, level: piece.level, x: pen, width: stored.advance,
           glyphs: PlacedGlyphs(store: store, runs: stored.runs, clusters: stored.clusters)))
+      pen += stored.advance
     }
-    // Most lines are all left to right at level 0: their visual order is the logical one.
     if !isLeftToRight {
       let order = BidiReordering.visualOrder(levels: runs.map(\.level))
       runs = order.map { runs[$0] }
-    }
-    let contentX = alignedX(
-      contentWidth: metrics.contentWidth, paragraphLevel: draft.pointee.paragraphLevel)
-    // Hanging whitespace sits after the content in the paragraph's direction.
-    var pen = draft.pointee.paragraphLevel & 1 == 1 ? contentX - metrics.trailing : contentX
-    for index in runs.indices {
-      runs[index].x = pen
-      pen += runs[index].width
+      pen = start
+      for index in runs.indices {
+        runs[index].x = pen
+        pen += runs[index].width
+      }
     }
     let contentStart =
       draft.pointee.segments.isEmpty

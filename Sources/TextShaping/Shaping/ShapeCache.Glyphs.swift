@@ -378,7 +378,7 @@ extension ShapeCache {
         glyphs[end - 2].cluster < lastCluster.start
       else { return nil }
       let firstRun = storage.runs.count
-      appendRun(run, glyphs: first..<end - 1, into: &storage)
+      appendRun(run, glyphs: first..<end - 1, blanks: Blanks(), into: &storage)
       return storedPiece(
         clusters: piece.clusters.dropLast(), firstRun: firstRun, measure: measure, into: &storage)
     }
@@ -391,7 +391,23 @@ extension ShapeCache {
       store(
         piece, advance: measure.advance, ascent: measure.ascent, descent: measure.descent,
         lineGap: measure.lineGap, uncoveredCharacterCount: measure.uncoveredCharacterCount,
-        into: &storage)
+        blanks: Blanks(), into: &storage)
+    }
+
+    /// Values of the layout's types that a stored glyph, run and piece are written over.
+    ///
+    /// Their initializers are TextLayout's `package` API, whose bodies do not cross into this
+    /// module: each call is out of line, its result spilled and reloaded, where their stored
+    /// properties are written in place. A batch makes these once for all its pieces
+    /// (``ShapeCache/store(_:in:keys:plainKey:missing:into:stored:)``).
+    struct Blanks {
+      var glyph = GlyphStorage.Glyph(
+        id: 0, cluster: 0, advance: 0, offset: GlyphOffset(x: 0, y: 0))
+      var run = GlyphStorage.Run(
+        font: FontID(rawValue: 0), size: 0, isRightToLeft: false, glyphs: 0..<0)
+      var piece = StoredPiece(
+        runs: 0..<0, clusters: 0..<0, advance: 0, ascent: 0, descent: 0, lineGap: 0,
+        uncoveredCharacterCount: 0)
     }
 
     /// Copies a piece into a layout's glyph storage, as ``store(_:measure:into:)`` does, with
@@ -400,55 +416,67 @@ extension ShapeCache {
     /// cost about 70 instructions a piece).
     func store(
       _ piece: Piece, advance: Double, ascent: Double, descent: Double, lineGap: Double,
-      uncoveredCharacterCount: Int, into storage: inout GlyphStorage
+      uncoveredCharacterCount: Int, blanks: Blanks, into storage: inout GlyphStorage
     ) -> StoredPiece {
       let firstRun = storage.runs.count
       for index in piece.runs {
         let run = runs[index]
         let first = Int(run.firstGlyph)
-        appendRun(run, glyphs: first..<first + Int(run.glyphCount), into: &storage)
+        appendRun(
+          run, glyphs: first..<first + Int(run.glyphCount), blanks: blanks, into: &storage)
       }
       let firstCluster = storage.clusters.count
       appendClusters(piece.clusters, into: &storage)
-      return StoredPiece(
-        runs: firstRun..<storage.runs.count, clusters: firstCluster..<storage.clusters.count,
-        advance: advance, ascent: ascent, descent: descent, lineGap: lineGap,
-        uncoveredCharacterCount: uncoveredCharacterCount)
+      var stored = blanks.piece
+      stored.runs = firstRun..<storage.runs.count
+      stored.clusters = firstCluster..<storage.clusters.count
+      stored.advance = advance
+      stored.ascent = ascent
+      stored.descent = descent
+      stored.lineGap = lineGap
+      stored.uncoveredCharacterCount = uncoveredCharacterCount
+      return stored
     }
 
     /// Copies glyphs of a run (`glyphs`, indices into the cache's glyphs) into a layout's
     /// glyph storage as one run, in points.
     @inline(__always)
-    private func appendRun(_ run: Run, glyphs: Range<Int>, into storage: inout GlyphStorage) {
+    private func appendRun(
+      _ run: Run, glyphs: Range<Int>, blanks: Blanks, into storage: inout GlyphStorage
+    ) {
       let style = styles[Int(run.style)]
       let start = storage.glyphs.count
       let scale = style.scale
       // HarfBuzz's y axis grows upward; a GlyphOffset's grows downward.
+      let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
+      var stored = blanks.glyph
+      stored.offset = zero
       if run.firstOffset == UInt32.max {
-        let zero = GlyphOffset(x: Double(0 as Int16) * scale, y: -Double(0 as Int16) * scale)
         for index in glyphs {
           let glyph = self.glyphs[index]
-          storage.glyphs.append(
-            GlyphStorage.Glyph(
-              id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
-              advance: GlyphArena.advance(Int32(glyph.advance), scale: scale), offset: zero))
+          stored.id = UInt32(glyph.id)
+          stored.cluster = UInt32(glyph.cluster)
+          stored.advance = GlyphArena.advance(Int32(glyph.advance), scale: scale)
+          storage.glyphs.append(stored)
         }
       } else {
         let firstOffset = Int(run.firstOffset) - Int(run.firstGlyph)
         for index in glyphs {
           let glyph = self.glyphs[index]
           let offset = offsets[firstOffset + index]
-          storage.glyphs.append(
-            GlyphStorage.Glyph(
-              id: UInt32(glyph.id), cluster: UInt32(glyph.cluster),
-              advance: GlyphArena.advance(Int32(glyph.advance), scale: scale),
-              offset: GlyphOffset(x: Double(offset.x) * scale, y: -Double(offset.y) * scale)))
+          stored.id = UInt32(glyph.id)
+          stored.cluster = UInt32(glyph.cluster)
+          stored.advance = GlyphArena.advance(Int32(glyph.advance), scale: scale)
+          stored.offset = GlyphOffset(x: Double(offset.x) * scale, y: -Double(offset.y) * scale)
+          storage.glyphs.append(stored)
         }
       }
-      storage.runs.append(
-        GlyphStorage.Run(
-          font: style.font, size: style.size, isRightToLeft: style.isRightToLeft,
-          glyphs: start..<storage.glyphs.count))
+      var storedRun = blanks.run
+      storedRun.font = style.font
+      storedRun.size = style.size
+      storedRun.isRightToLeft = style.isRightToLeft
+      storedRun.glyphs = start..<storage.glyphs.count
+      storage.runs.append(storedRun)
     }
 
     /// Copies clusters (indices into the cache's clusters) into a layout's glyph storage and

@@ -261,6 +261,7 @@ struct ShapeCache {
     missing: StoredPiece, into storage: inout GlyphStorage, stored: inout [StoredPiece]
   ) -> Int {
     let plainIndex = keyIndex(of: plainKey)
+    let blanks = Glyphs.Blanks()
     var misses = 0
     for (index, piece) in pieces.enumerated() {
       let bytes = UnsafeBufferPointer(rebasing: text[piece])
@@ -274,7 +275,8 @@ struct ShapeCache {
           glyphs.store(
             entries[entry].piece, advance: entries[entry].advance, ascent: tails[tail].ascent,
             descent: tails[tail].descent, lineGap: tails[tail].lineGap,
-            uncoveredCharacterCount: tails[tail].uncoveredCharacterCount, into: &storage))
+            uncoveredCharacterCount: tails[tail].uncoveredCharacterCount, blanks: blanks,
+            into: &storage))
       } else if let found = store(for: bytes, key: keys[index].key, hash: hash, into: &storage) {
         stored.append(found)
       } else {

@@ -113,4 +113,35 @@ import Testing
         shaper.measureToken(range, in: token, style: style, isRightToLeft: false) == own[0])
     }
   }
+
+  @Test("token keys hash as they compare, and differ where the hash leaves a field out")
+  func keysHashAsTheyCompare() throws {
+    let file = try #require(FontFileKey(FontFileReference(path: #filePath, index: 0)))
+    func key(
+      family: String = "DejaVu Sans", language: String? = nil, size: Double = 17,
+      text: String = "… more"
+    ) -> TokenMeasures.Key {
+      TokenMeasures.Key(
+        file: file,
+        fallbackPattern: HarfBuzzShaper.FontRequest(
+          family: family, weight: 400, isItalic: false),
+        language: language, size: size, isRightToLeft: false, shapesDirectly: true, text: text)
+    }
+    // Equal keys made apart (their strings in other storage, a size of -0 and 0) hash alike.
+    let text = String("… more".reversed().reversed())
+    #expect(key() == key(text: text))
+    #expect(key().hashValue == key(text: text).hashValue)
+    #expect(key(size: 0) == key(size: -0.0))
+    #expect(key(size: 0).hashValue == key(size: -0.0).hashValue)
+    // Keys that differ only in the fields left out of the hash are still different keys.
+    var kept: [TokenMeasures.Key: Int] = [:]
+    kept[key()] = 1
+    kept[key(family: "DejaVu Serif")] = 2
+    kept[key(language: "ja")] = 3
+    kept[key(size: 13)] = 4
+    #expect(kept.count == 4)
+    #expect(kept[key()] == 1)
+    #expect(kept[key(family: "DejaVu Serif")] == 2)
+    #expect(kept[key(language: "ja")] == 3)
+  }
 }
