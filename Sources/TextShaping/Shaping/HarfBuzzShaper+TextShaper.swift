@@ -23,9 +23,11 @@ import CHarfBuzz
   }
 
   /// What shaping a piece needs of its style besides the face: found once for a batch of
-  /// pieces, and only when one of them is a miss.
+  /// pieces, and only when one of them is a miss. Not the style itself: copying it in (its
+  /// references retained) and destroying it cost about 30 instructions a batch, for its size.
   struct StyleShaping {
-    let style: TextStyle
+    /// The style's size in points.
+    let size: Double
     let primary: PrimaryFont
     /// The CJK face's metrics, for a style in a CJK language (``strut(for:size:)``).
     let strut: FontMetrics?
@@ -39,7 +41,7 @@ import CHarfBuzz
     _ style: TextStyle, primary: PrimaryFont, languages: inout LanguageMemo
   ) -> StyleShaping {
     StyleShaping(
-      style: style, primary: primary, strut: strut(for: primary, size: style.size),
+      size: style.size, primary: primary, strut: strut(for: primary, size: style.size),
       language: languages.harfBuzzLanguage(of: style))
   }
 
@@ -49,7 +51,7 @@ import CHarfBuzz
     characterStarts: [Int]
   ) -> PieceShaper {
     PieceShaper(
-      bytes: bytes, size: shaping.style.size, isRightToLeft: isRightToLeft,
+      bytes: bytes, size: shaping.size, isRightToLeft: isRightToLeft,
       characterStarts: characterStarts, buffers: buffers, strut: shaping.strut,
       language: shaping.language, directPlans: directPlans)
   }
@@ -495,7 +497,7 @@ import CHarfBuzz
         }),
       let shaped = PieceShaper.shapeDirectly(
         item, bytes: bytes, characterCount: characterCount, edgeScripts: edgeScripts,
-        size: shaping.style.size, strut: shaping.strut, language: shaping.language,
+        size: shaping.size, strut: shaping.strut, language: shaping.language,
         directPlans: directPlans, hangingStart: hangingStart, into: &arena)
     {
       return shaped
@@ -508,7 +510,7 @@ import CHarfBuzz
       if shapesMissesLean, !key.isRightToLeft,
         let shaped = PieceShaper.shapeDirectly(
           item, bytes: bytes, characterCount: arena.characterStarts.count,
-          size: shaping.style.size, strut: shaping.strut, language: shaping.language,
+          size: shaping.size, strut: shaping.strut, language: shaping.language,
           directPlans: directPlans, hangingStart: hangingStart, into: &arena)
       {
         return shaped
@@ -523,7 +525,8 @@ import CHarfBuzz
       font: { self.font(for: $0, primary: primary) },
       scalarFont: { self.font(for: $0, primary: primary) })
     guard !itemization.items.isEmpty else {
-      let metrics = self.metrics(for: shaping.style)
+      // `metrics(for:)` of the style: its primary face's metrics with the strut.
+      let metrics = primary.font.metrics(size: shaping.size).union(shaping.strut)
       return (
         .empty,
         ShapedMeasure(

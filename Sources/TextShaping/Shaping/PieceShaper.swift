@@ -419,15 +419,26 @@ struct PieceShaper {
         }
       }
     } else {
-      var glyphs: [(start: Int, advance: Double)] = []
-      for run in arena.runs[runs] {
-        for index in run.glyphs {
-          glyphs.append(
-            (Int(arena.glyphClusters[index]), arena.advance(ofGlyph: index, scale: run.scale)))
+      // The glyphs sorted by cluster, in a temporary allocation (on the stack when small): an
+      // array for them was allocated, grown and freed for each such piece.
+      var count = 0
+      for run in arena.runs[runs] { count += run.glyphs.count }
+      withUnsafeTemporaryAllocation(of: (start: Int, advance: Double).self, capacity: count) {
+        buffer in
+        var glyphs = buffer
+        var next = 0
+        for run in arena.runs[runs] {
+          for index in run.glyphs {
+            glyphs.initializeElement(
+              at: next,
+              to: (Int(arena.glyphClusters[index]), arena.advance(ofGlyph: index, scale: run.scale))
+            )
+            next += 1
+          }
         }
+        glyphs.sort { $0.start < $1.start }
+        for glyph in glyphs { builder.add(glyph.start, glyph.advance, to: &arena.clusters) }
       }
-      glyphs.sort { $0.start < $1.start }
-      for glyph in glyphs { builder.add(glyph.start, glyph.advance, to: &arena.clusters) }
     }
     let first = builder.first
     if arena.clusters.count == first {

@@ -390,11 +390,7 @@ struct ShapeCache {
     _ piece: GlyphArena.Piece, of shaped: GlyphArena, measure: ShapedMeasure,
     for bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
   ) {
-    if index(of: bytes, key: key, hash: hash) != nil
-      || wideIndex(of: bytes, key: key, hash: hash) != nil
-    {
-      return
-    }
+    if holds(bytes, key: key, hash: hash) { return }
     let edges = measure.directEdges
     guard let textCount = UInt16(exactly: bytes.count),
       let firstGlyph = UInt16(exactly: edges?.firstGlyph ?? 0),
@@ -435,6 +431,35 @@ struct ShapeCache {
         lastUnits: lastUnits, flags: Flags(measure)))
     text.append(contentsOf: bytes)
     place(entries.count - 1)
+  }
+
+  /// Whether an entry, narrow or wide, is cached for these bytes and key: what
+  /// ``index(of:key:hash:)`` and ``wideIndex(of:key:hash:)`` find, probed in place.
+  ///
+  /// Mutating though it changes nothing, as ``index(of:keyIndex:hash:)`` is: `insert` holds
+  /// the cache `inout`, and each of the two non-mutating calls copied the whole cache (248
+  /// bytes) first, twice an insert.
+  private mutating func holds(_ bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64) -> Bool {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    let tag = hash & 0xFFFF_FFFF_0000_0000
+    while true {
+      let stored = slots[slot]
+      if stored == 0 { break }
+      if stored & 0xFFFF_FFFF_0000_0000 == tag {
+        let index = Int(stored & 0xFFFF_FFFF) - 1
+        if entries[index].hash == hash && keys[Int(entries[index].key)] == key
+          && hasText(at: index, bytes)
+        {
+          return true
+        }
+      }
+      slot = (slot + 1) & mask
+    }
+    return !wideEntries.isEmpty
+      && wideEntries.contains {
+        $0.hash == hash && $0.key == key && $0.bytes.elementsEqual(bytes)
+      }
   }
 
   /// Keeps a piece the narrow glyphs cannot hold, dropping the wide ones kept before when it

@@ -56,8 +56,11 @@ enum TextItemizer {
     var scripts = units.rawScripts
     resolveNeutralScripts(&scripts, initial: before?.script)
 
-    // Each run of neutral characters takes a face from its neighbours.
-    var fonts = units.fonts
+    // Each run of neutral characters takes a face from its neighbours. The faces are moved
+    // out of the units, not copied: a copy, made at the first neutral run while the units
+    // still held the array, allocated an array and retained each face.
+    var fonts: [LoadedFont?] = []
+    swap(&fonts, &units.fonts)
     var position = 0
     while position < fonts.count {
       guard fonts[position] == nil else {
@@ -80,6 +83,9 @@ enum TextItemizer {
     }
 
     var items: [Item] = []
+    // Most pieces that get here have a few items: grown from none, they were reallocated at
+    // each doubling.
+    items.reserveCapacity(fonts.count)
     let characterStarts = units.characterStarts
     for position in characterStarts.indices {
       let end =

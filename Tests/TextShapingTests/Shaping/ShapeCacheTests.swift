@@ -162,6 +162,23 @@ import Testing
     }
   }
 
+  @Test("a piece missed twice in one batch is cached once, narrow or wide")
+  func repeatedMissCachedOnce() throws {
+    // Both copies of each piece miss (the batch probes the cache before shaping), so the
+    // second insert must find the first: a plain word, one with a trailing space before a
+    // CJK character in its key, and one too wide for the narrow glyphs.
+    let wide = String(repeating: "abcdefgh", count: 8_200)
+    let string = "word 中" + wide
+    let count = string.utf8.count
+    let pieces = [0..<4, 0..<5, 8..<count, 0..<4, 0..<5, 8..<count]
+    let shaper = HarfBuzzShaper()
+    var measures: [ShapedMeasure] = []
+    shaper.measure(pieces, in: string, style: style, isRightToLeft: false, into: &measures)
+    try #require(measures.count == pieces.count)
+    #expect(shaper.state.withLock { $0.shapes.count } == 3)
+    #expect(measures.map(Self.bits)[3...] == measures.map(Self.bits)[..<3])
+  }
+
   @Test("glyph offsets are kept for the runs that have them")
   func offsets() throws {
     let shaper = HarfBuzzShaper()
