@@ -69,9 +69,18 @@ final class DirectShapingPlans: Sendable {
     indexedPlan(for: font, script: script, language: language)?.plan
   }
 
-  /// The plan this shaper keeps at `index` (``indexedPlan(for:script:language:)``), if any.
-  func plan(at index: Int) -> DirectShapingPlan? {
-    plans.withLock { index >= 0 && index < $0.count ? $0[index].plan : nil }
+  /// The advances of two glyphs shaped together by the plan this shaper keeps at `index`
+  /// (``indexedPlan(for:script:language:)``, ``DirectShapingPlan/pairAdvances(_:_:_:_:)``);
+  /// `nil` when there is no plan there or the pair is not shaped directly. The plan is called
+  /// in place under the lock: taken out of it, it was retained and released for each pair.
+  func pairAdvances(
+    plan index: Int, _ first: UInt32, _ firstUnits: Int32, _ second: UInt32,
+    _ secondUnits: Int32
+  ) -> (Int32, Int32)? {
+    plans.withLock { plans in
+      guard index >= 0 && index < plans.count else { return nil }
+      return plans[index].plan?.pairAdvances(first, firstUnits, second, secondUnits)
+    }
   }
 
   /// ``plan(for:script:language:)``, with where this shaper keeps it: one face, script and

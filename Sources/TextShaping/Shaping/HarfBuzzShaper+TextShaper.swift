@@ -216,9 +216,9 @@ import CHarfBuzz
     }
     let leftAlone = GlyphArena.advance(leftAloneUnits, scale: left.scale)
     let rightAlone = GlyphArena.advance(right.firstUnits, scale: right.scale)
-    guard left.scale == right.scale, let plan = directPlans.plan(at: Int(left.plan)),
-      let (leftUnits, rightUnits) = plan.pairAdvances(
-        left.lastGlyph, left.lastUnits, right.firstGlyph, right.firstUnits)
+    guard left.scale == right.scale,
+      let (leftUnits, rightUnits) = directPlans.pairAdvances(
+        plan: Int(left.plan), left.lastGlyph, left.lastUnits, right.firstGlyph, right.firstUnits)
     else { return nil }
     // One run of two glyphs.
     var run = 0.0

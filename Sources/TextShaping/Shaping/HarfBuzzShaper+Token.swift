@@ -92,8 +92,8 @@ extension HarfBuzzShaper {
       }
     }
     guard let (measure, advance, letter) = found, let edges = measure.directEdges,
-      let plan = directPlans.plan(at: Int(edges.plan)),
-      let pair = plan.pairAdvances(letter, 0, edges.lastGlyph, edges.lastUnits),
+      let pair = directPlans.pairAdvances(
+        plan: Int(edges.plan), letter, 0, edges.lastGlyph, edges.lastUnits),
       pair == (0, edges.lastUnits)
     else { return nil }
     return ShapedMeasure(
