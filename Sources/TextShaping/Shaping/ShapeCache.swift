@@ -291,6 +291,14 @@ struct ShapeCache {
   private func wideIndex(
     of bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
   ) -> Int? {
+    Self.wideIndex(of: bytes, key: key, hash: hash, in: wideEntries)
+  }
+
+  /// ``wideIndex(of:key:hash:)`` in the given wide entries: static, so that a caller holding
+  /// the cache `inout` does not copy it.
+  private static func wideIndex(
+    of bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64, in wideEntries: [WideEntry]
+  ) -> Int? {
     guard !wideEntries.isEmpty else { return nil }
     return wideEntries.firstIndex {
       $0.hash == hash && $0.key == key && $0.bytes.elementsEqual(bytes)
@@ -326,6 +334,10 @@ struct ShapeCache {
   }
 
   /// The index of the entry for these bytes and key.
+  ///
+  /// Always inlined: a caller that holds the cache `inout` (``insert(_:of:measure:for:key:hash:)``)
+  /// would otherwise copy the cache to call it.
+  @inline(__always)
   private func index(
     of bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
   ) -> Int? {
@@ -434,32 +446,12 @@ struct ShapeCache {
   }
 
   /// Whether an entry, narrow or wide, is cached for these bytes and key: what
-  /// ``index(of:key:hash:)`` and ``wideIndex(of:key:hash:)`` find, probed in place.
-  ///
-  /// Mutating though it changes nothing, as ``index(of:keyIndex:hash:)`` is: `insert` holds
-  /// the cache `inout`, and each of the two non-mutating calls copied the whole cache (248
-  /// bytes) first, twice an insert.
+  /// ``index(of:key:hash:)`` and ``wideIndex(of:key:hash:)`` find. `insert` holds the cache
+  /// `inout`, and a call of either copied the whole cache (248 bytes) first, twice an insert:
+  /// the first is inlined here, the second asked of the wide entries alone.
   private mutating func holds(_ bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64) -> Bool {
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    let tag = hash & 0xFFFF_FFFF_0000_0000
-    while true {
-      let stored = slots[slot]
-      if stored == 0 { break }
-      if stored & 0xFFFF_FFFF_0000_0000 == tag {
-        let index = Int(stored & 0xFFFF_FFFF) - 1
-        if entries[index].hash == hash && keys[Int(entries[index].key)] == key
-          && hasText(at: index, bytes)
-        {
-          return true
-        }
-      }
-      slot = (slot + 1) & mask
-    }
-    return !wideEntries.isEmpty
-      && wideEntries.contains {
-        $0.hash == hash && $0.key == key && $0.bytes.elementsEqual(bytes)
-      }
+    index(of: bytes, key: key, hash: hash) != nil
+      || Self.wideIndex(of: bytes, key: key, hash: hash, in: wideEntries) != nil
   }
 
   /// Keeps a piece the narrow glyphs cannot hold, dropping the wide ones kept before when it
