@@ -30,4 +30,15 @@ struct FontFileKey: Sendable, Hashable {
     size = Int64(status.st_size)
     modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
   }
+
+  /// Hashes the file's identity (device, inode, size, modification) and the face index, not
+  /// the path, whose string costs most of a hash: a path names one file at a time, so keys
+  /// that differ only there are rare, and `==`, which compares every field, tells them apart.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(device)
+    hasher.combine(inode)
+    hasher.combine(size)
+    hasher.combine(modified)
+    hasher.combine(file.index)
+  }
 }

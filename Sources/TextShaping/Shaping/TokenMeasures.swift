@@ -22,17 +22,13 @@ enum TokenMeasures {
     var shapesDirectly: Bool
     var text: String
 
-    /// Hashes the fields that are cheap to hash and tell tokens apart: the file by its
-    /// identity and face index, not its path; not the fallback pattern and language, whose
+    /// Hashes the fields that are cheap to hash and tell tokens apart: the file (by its
+    /// identity, ``FontFileKey/hash(into:)``); not the fallback pattern and language, whose
     /// strings cost most of the hash (about 790 instructions a key with all of them, twice a
     /// truncated first-time text: its token measured, then its glyphs stored). Keys that
     /// differ only there are told apart by `==`, which compares every field.
     func hash(into hasher: inout Hasher) {
-      hasher.combine(file.device)
-      hasher.combine(file.inode)
-      hasher.combine(file.size)
-      hasher.combine(file.modified)
-      hasher.combine(file.file.index)
+      hasher.combine(file)
       hasher.combine(size)
       hasher.combine(isRightToLeft)
       hasher.combine(shapesDirectly)
