@@ -9,7 +9,13 @@ import CHarfBuzz
   /// - Returns: The ascent, descent and line gap in points.
   @_spi(Backend) public func metrics(for style: TextStyle) -> FontMetrics {
     let primary = primaryFont(for: style)
-    return primary.font.metrics(size: style.size).union(strut(for: primary, size: style.size))
+    return Self.metrics(of: primary, size: style.size, strut: strut(for: primary, size: style.size))
+  }
+
+  /// A style's metrics (``metrics(for:)``) from its primary face, size and strut, for a caller
+  /// that has found them already.
+  static func metrics(of primary: PrimaryFont, size: Double, strut: FontMetrics?) -> FontMetrics {
+    primary.font.metrics(size: size).union(strut)
   }
 
   /// The metrics every line of text in a CJK language takes at least: those of the face its
@@ -525,8 +531,7 @@ import CHarfBuzz
       font: { self.font(for: $0, primary: primary) },
       scalarFont: { self.font(for: $0, primary: primary) })
     guard !itemization.items.isEmpty else {
-      // `metrics(for:)` of the style: its primary face's metrics with the strut.
-      let metrics = primary.font.metrics(size: shaping.size).union(shaping.strut)
+      let metrics = Self.metrics(of: primary, size: shaping.size, strut: shaping.strut)
       return (
         .empty,
         ShapedMeasure(
