@@ -316,11 +316,17 @@ function play(name, image, view, frames, started) {
   const arrived = (frame) => {
     if (first && !playing.times.arrived) playing.times.arrived = performance.now();
     const isPNG = pngSignature.every((byte, index) => frame.pixels[index] === byte);
+    const raw = () => new ImageData(
+      new Uint8ClampedArray(frame.pixels.buffer, frame.pixels.byteOffset, frame.pixels.length),
+      frame.width, frame.height);
+    // The first frame is drawn the moment it arrives, not after the frames read with it.
+    if (first && !isPNG) {
+      draw(frame, raw());
+      return;
+    }
     const decoded = isPNG
       ? createImageBitmap(new Blob([frame.pixels], { type: "image/png" }))
-      : Promise.resolve(new ImageData(
-        new Uint8ClampedArray(frame.pixels.buffer, frame.pixels.byteOffset, frame.pixels.length),
-        frame.width, frame.height));
+      : Promise.resolve(raw());
     queue = queue.then(async () => {
       const pixels = await decoded;
       const wait = first ? 0 : origin + frame.milliseconds - performance.now();
