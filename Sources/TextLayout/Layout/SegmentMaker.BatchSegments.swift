@@ -23,6 +23,7 @@ extension SegmentMaker {
 
     var underestimatedCount: Int { end - index }
 
+    @inline(__always)
     mutating func next() -> Segment? {
       guard index < end else { return nil }
       var sums = Segment.Sums()

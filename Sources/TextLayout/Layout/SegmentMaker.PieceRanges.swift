@@ -11,6 +11,7 @@ extension SegmentMaker {
 
     var underestimatedCount: Int { pieces.count - index }
 
+    @inline(__always)
     mutating func next() -> Range<Int>? {
       guard index < pieces.count else { return nil }
       defer { index += 1 }
