@@ -238,13 +238,16 @@ extension SegmentMaker {
         stretch += 1
         continue
       }
-      var next = stretch
-      batch.ranges.removeAll(keepingCapacity: true)
+      var next = stretch + 1
       while next < pieces.count && context.shapeAlike(pieces[next].cut.run, cut.run)
         && pieces[next].cut.level == cut.level && !pieces[next].cut.isTab
       {
-        batch.ranges.append(pieces[next].cut.range)
         next += 1
+      }
+      batch.ranges.removeAll(keepingCapacity: true)
+      pieces.withUnsafeBufferPointer { pieces in
+        batch.ranges.append(
+          contentsOf: PieceRanges(pieces: UnsafeBufferPointer(rebasing: pieces[stretch..<next])))
       }
       context.measure(
         batch.ranges, run: cut.run, isRightToLeft: cut.level & 1 == 1, into: &batch.measures)

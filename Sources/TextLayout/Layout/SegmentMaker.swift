@@ -230,19 +230,26 @@ struct SegmentMaker {
   ) {
     Self.measurePieces(&batch, context: context)
     Self.measurePairs(&batch, context: context, analysis: analysis, first: first, end: end)
-    var piece = 0
-    for index in first..<end {
-      var sums = Segment.Sums()
-      while piece < batch.pieceEnds[index - first] {
-        sums.add(batch.measures[piece], hanging: batch.pieces[piece].cut.hanging)
-        piece += 1
+    let start = analysis.segmentStart(at: first)
+    batch.pieces.withUnsafeBufferPointer { pieces in
+      batch.measures.withUnsafeBufferPointer { measures in
+        batch.pieceEnds.withUnsafeBufferPointer { pieceEnds in
+          batch.contentEnds.withUnsafeBufferPointer { contentEnds in
+            batch.adjustments.withUnsafeBufferPointer { adjustments in
+              analysis.boundaries.withUnsafeBufferPointer { boundaries in
+                withUnsafeMutablePointer(to: &analysis.metrics) { table in
+                  analysis.segments.append(
+                    contentsOf: BatchSegments(
+                      pieces: pieces, measures: measures, pieceEnds: pieceEnds,
+                      contentEnds: contentEnds, adjustments: adjustments,
+                      boundaries: boundaries, table: table, index: first, end: end,
+                      first: first, start: start))
+                }
+              }
+            }
+          }
+        }
       }
-      analysis.segments.append(
-        Segment(
-          range: analysis.segmentStart(at: index)..<analysis.boundaries[index].offset,
-          contentEnd: batch.contentEnds[index - first],
-          isMandatory: analysis.boundaries[index].isMandatory, hasTabs: false, sums: sums,
-          pairAdjustment: batch.adjustments[index - first], table: &analysis.metrics))
     }
   }
 
