@@ -62,7 +62,8 @@ extension ExpandingList {
     using engine: TextLayoutEngine
   ) throws(TextLayoutError) -> ListGeometry {
     let key = ListCache<ID>.GeometryKey(
-      version: rowsVersion, environment: environment, lineLimit: lineLimit, metrics: metrics,
+      version: rowsVersion, environment: environment, lineLimit: lineLimit,
+      collapsesBlankLines: collapsesBlankLines, metrics: metrics,
       labels: [readMoreLabel, showLessLabel], expanded: expansion.expanded)
     if let kept = cache.geometry(for: key) { return kept }
     let geometry = try measureRows(
@@ -101,8 +102,17 @@ extension ExpandingList {
     for index in texts.indices {
       let collapsed = measurements[index]
       let isExpanded = collapsed.isTruncated && expanded[index]
-      let shown =
-        isExpanded ? try engine.measure(texts[index], configuration: unlimited) : collapsed
+      var shown = collapsed
+      var collapsedText: PreparedText?
+      if isExpanded {
+        shown = try engine.measure(texts[index], configuration: unlimited)
+      } else if collapsed.isTruncated && collapsesBlankLines,
+        let squeezed = Self.blankLinesCollapsed(texts[index], visibleEnd: collapsed.visibleEnd)
+      {
+        // Cut on the whole text, shown without its blank lines, as an expandable text is.
+        collapsedText = squeezed
+        shown = try engine.measure(squeezed, configuration: limitedConfiguration)
+      }
       var contentHeight = shown.layoutSize.height
       if collapsed.isTruncated { contentHeight += metrics.labelSpacing + labelHeight }
       let height = max(metrics.accessorySize, contentHeight) + 2 * metrics.padding
@@ -110,10 +120,24 @@ extension ExpandingList {
         ListGeometry.Row(
           frame: LayoutRect(x: 0, y: top, width: width, height: height),
           textHeight: shown.layoutSize.height, isTruncated: collapsed.isTruncated,
-          isExpanded: isExpanded))
+          isExpanded: isExpanded, collapsedText: collapsedText))
       top += height
     }
     return ListGeometry(rows: rows, height: top)
+  }
+
+  /// A row's text with its runs of blank lines collapsed, when a line break comes before the
+  /// end of what its collapsed lines show (a blank line further on changes none of them) and
+  /// collapsing changes the text; otherwise `nil`.
+  static func blankLinesCollapsed(_ text: PreparedText, visibleEnd: Int) -> PreparedText? {
+    let utf8 = text.text.string.utf8
+    let newline = UInt8(ascii: "\n")
+    let hasLineBreak =
+      utf8.withContiguousStorageIfAvailable { $0.prefix(visibleEnd).contains(newline) }
+      ?? utf8.prefix(visibleEnd).contains(newline)
+    guard hasLineBreak else { return nil }
+    let collapsed = BlankLineCollapsing.collapsed(text.text)
+    return collapsed.string.utf8.count == utf8.count ? nil : PreparedText(collapsed)
   }
 
   /// The geometry of the current expansion state, for tests and callers that want frames.
@@ -186,7 +210,9 @@ extension ExpandingList {
       try drawRow(
         index, frame: frame, textHeight: mix(old.textHeight, row.textHeight),
         isExpanded: (before: old.isExpanded, after: row.isExpanded), progress: progress,
-        isLast: index == target.rows.count - 1, text: texts[index], labels: labels,
+        isLast: index == target.rows.count - 1,
+        text: old.isExpanded || row.isExpanded ? texts[index] : row.collapsedText ?? texts[index],
+        labels: labels,
         using: engine, at: time, items: &items, regions: &regions,
         accessibility: &accessibility, animation: &animation, isTruncated: row.isTruncated)
     }

@@ -46,6 +46,10 @@ public struct ExpandingList<ID: Hashable & Sendable>: RevealComponent, Equatable
   public var environment: ComponentEnvironment
   /// The lines a collapsed row shows.
   public var lineLimit: LineLimit
+  /// Whether a collapsed, cut row shows each run of blank lines as one line break, as
+  /// ``ExpandableTextModel/collapsesBlankLines`` does: its few lines show text, not the gap
+  /// between two paragraphs. Whether a row is cut is decided on its whole text.
+  public var collapsesBlankLines: Bool
   /// Which rows are expanded, by identity.
   public var expansion: ExpansionSet<ID>
   /// Each row's spoilers, by identity; a row missing here has ``defaultSpoilers``.
@@ -80,6 +84,7 @@ public struct ExpandingList<ID: Hashable & Sendable>: RevealComponent, Equatable
     self.rows = rows
     self.environment = environment
     self.lineLimit = lineLimit
+    self.collapsesBlankLines = true
     self.expansion = expansion
     self.spoilers = [:]
     self.defaultSpoilers = SpoilerState()
@@ -111,7 +116,8 @@ public struct ExpandingList<ID: Hashable & Sendable>: RevealComponent, Equatable
   /// left out. Every stored property is listed here or in the test that checks this list.
   public static func == (lhs: ExpandingList, rhs: ExpandingList) -> Bool {
     lhs.rows == rhs.rows && lhs.environment == rhs.environment && lhs.lineLimit == rhs.lineLimit
-      && lhs.expansion == rhs.expansion && lhs.spoilers == rhs.spoilers
+      && lhs.collapsesBlankLines == rhs.collapsesBlankLines && lhs.expansion == rhs.expansion
+      && lhs.spoilers == rhs.spoilers
       && lhs.defaultSpoilers == rhs.defaultSpoilers
       && lhs.metrics == rhs.metrics && lhs.readMoreLabel == rhs.readMoreLabel
       && lhs.showLessLabel == rhs.showLessLabel && lhs.animationDuration == rhs.animationDuration

@@ -24,6 +24,7 @@ final class ListCache<ID: Hashable & Sendable>: Sendable {
     var version: UInt64
     var environment: ComponentEnvironment
     var lineLimit: LineLimit
+    var collapsesBlankLines: Bool
     var metrics: ExpandingList<ID>.Metrics
     var labels: [String]
     var expanded: Set<ID>

@@ -18,6 +18,9 @@ package struct ListGeometry: Sendable {
     package var isTruncated: Bool
     /// Whether the row shows its whole text.
     package var isExpanded: Bool
+    /// The text a collapsed, cut row shows when it is not the row's own: the text with its
+    /// blank lines collapsed.
+    package var collapsedText: PreparedText?
   }
 
   /// The first row whose frame reaches below a y, by bisection.

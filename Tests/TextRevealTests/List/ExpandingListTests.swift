@@ -96,6 +96,61 @@ import Testing
     #expect(list.hitTest(CGPoint(x: 5, y: settled.size.height + 1), in: settled) == nil)
   }
 
+  @Test("a collapsed row shows its blank lines collapsed, as an expandable text does")
+  func blankLines() throws {
+    let notes = "First paragraph of the notes.\n\n \n\nSecond paragraph.\nThird line here."
+    let rows = [Self.row("notes", notes), Self.row("short", "One line.\n\nAnother.")]
+    var list = ExpandingList(rows: rows, environment: ComponentEnvironment(width: 320))
+    func shownTexts(_ list: ExpandingList<String>, at time: Double = 0) throws -> [String] {
+      textItems(try list.displayList(using: engine, at: time).items).map(\.layout.text.string)
+        .filter { $0 != "Read more" && $0 != "Show less" }
+    }
+    let geometry = try list.geometry(using: engine)
+    // Six lines in full (two blank), so cut at three; collapsed it shows its three lines of text,
+    // and its height is theirs.
+    #expect(geometry.rows[0].isTruncated)
+    let squeezed = "First paragraph of the notes.\nSecond paragraph.\nThird line here."
+    #expect(try shownTexts(list) == [squeezed, "One line.\n\nAnother."])
+    let threeLines = try engine.measure(
+      StyledText(squeezed), configuration: LayoutConfiguration(width: list.textWidth))
+    #expect(threeLines.lineCount == 3)
+    #expect(geometry.rows[0].textHeight == threeLines.layoutSize.height)
+    // A row that is not cut shows its text as written.
+    #expect(!geometry.rows[1].isTruncated)
+    #expect(geometry.rows[1].collapsedText == nil)
+    #expect(Self.labels(try list.displayList(using: engine)) == ["Read more"])
+
+    // Expanded, the row shows its whole text, blank lines and all.
+    list.perform(.toggle("notes"), at: 0)
+    #expect(try shownTexts(list, at: 10) == [notes, "One line.\n\nAnother."])
+    #expect(try list.geometry(using: engine).rows[0].textHeight > threeLines.layoutSize.height)
+
+    // Turned off, the collapsed row shows the blank lines its first lines hold.
+    list.perform(.toggle("notes"), at: 10)
+    list.collapsesBlankLines = false
+    let plain = try list.geometry(using: engine)
+    #expect(plain.rows[0].isTruncated && plain.rows[0].collapsedText == nil)
+    let shown = try shownTexts(list, at: 20)
+    #expect(shown == [notes, "One line.\n\nAnother."])
+    let cut = try #require(
+      textItems(try list.displayList(using: engine, at: 20).items).first {
+        $0.layout.text.string == notes
+      })
+    #expect(cut.layout.lines.count == 3)
+    #expect(cut.layout.lines[1].range.isEmpty || cut.layout.lines[1].width == 0)
+  }
+
+  @Test("a blank line past a collapsed row's lines leaves its text as written")
+  func blankLineBeyondTheCut() throws {
+    let late = Self.long + " " + Self.long + "\n\nA last paragraph."
+    let list = ExpandingList(
+      rows: [Self.row("late", late)], environment: ComponentEnvironment(width: 320))
+    let geometry = try list.geometry(using: engine)
+    #expect(geometry.rows[0].isTruncated)
+    // Its three lines end long before the line break: nothing to collapse, nothing re-measured.
+    #expect(geometry.rows[0].collapsedText == nil)
+  }
+
   @Test("a visible rectangle lays out the text of the rows it meets and frames all rows alike")
   func visibleRect() throws {
     // Enough rows that most lie below a phone screen.
@@ -347,7 +402,8 @@ import Testing
     let labels = Set(Mirror(reflecting: list).children.compactMap(\.label))
     #expect(
       labels == [
-        "rows", "rowsVersion", "environment", "lineLimit", "expansion", "spoilers",
+        "rows", "rowsVersion", "environment", "lineLimit", "collapsesBlankLines", "expansion",
+        "spoilers",
         "defaultSpoilers", "metrics", "readMoreLabel", "showLessLabel",
         "animationDuration", "transition", "cache",
       ])
@@ -359,6 +415,9 @@ import Testing
     #expect(other != list)
     other = list
     other.lineLimit = .lines(2)
+    #expect(other != list)
+    other = list
+    other.collapsesBlankLines = false
     #expect(other != list)
     other = list
     other.metrics.padding = 1

@@ -35,6 +35,7 @@ final class ListState<ID: Hashable & Sendable> {
     model.metrics = settings.metrics
     model.readMoreLabel = settings.readMoreLabel
     model.showLessLabel = settings.showLessLabel
+    model.collapsesBlankLines = settings.collapsesBlankLines
     model.animationDuration = settings.animationDuration
     model.defaultSpoilers = settings.defaultSpoilers
     model.defaultSpoilers.seed =

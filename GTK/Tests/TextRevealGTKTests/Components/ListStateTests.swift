@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextRaster
-import TextReveal
+@_spi(FrontEnd) import TextReveal
 
 @testable import TextRevealGTK
 
@@ -41,6 +41,39 @@ import TextReveal
     #expect(fits.accessibility(of: fitsList).isExpanded == nil)
     #expect(fits.keyboardAction(in: fitsList) == nil)
     #expect(fits.action(at: CGPoint(x: 100, y: 10), in: fitsList) == nil)
+  }
+
+  @Test("a row's blank lines collapse while it is collapsed, as the whole list's setting says")
+  func blankLines() throws {
+    // A package description as dpkg gives it: a paragraph, a blank line, another paragraph.
+    let text = StyledText(
+      "Adds users to the system.\n\nIt picks a free ID, makes the home directory and copies"
+        + " the skeleton files into it, then sets the password the way the policy asks.")
+    let rows = [ListRow(id: "a", text: text)]
+    let state = ListState(rows: rows, lineLimit: .lines(3))
+    for collapses in [true, false] {
+      state.settings.collapsesBlankLines = collapses
+      var whole = ExpandingList(rows: rows, environment: ComponentEnvironment(width: 360))
+      whole.metrics.showsSeparators = false
+      whole.collapsesBlankLines = collapses
+      let expected = try whole.displayList(using: AdapterTesting.engine)
+      let shown = try AdapterTesting.list(row(state, 0))
+      #expect(abs(Double(shown.size.height - expected.size.height)) < 1e-9)
+      let drawn = Self.texts(in: shown.items)
+      #expect(drawn.contains { $0.contains("\n\n") } == !collapses, "collapses: \(collapses)")
+      #expect(drawn.contains { $0.hasPrefix("Adds users") })
+    }
+  }
+
+  /// The strings of the texts a display list draws, groups included.
+  static func texts(in items: [DisplayItem]) -> [String] {
+    items.flatMap { item -> [String] in
+      switch item {
+      case .text(let text): [text.layout.text.string]
+      case .group(let group): texts(in: group.items)
+      default: []
+      }
+    }
   }
 
   @Test("a click toggles the row, kept by identity in the list's state, with an animation")
