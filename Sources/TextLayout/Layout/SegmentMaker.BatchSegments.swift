@@ -1,7 +1,7 @@
 extension SegmentMaker {
   /// The segments of a measured batch, made one by one as a window's segments array copies
-  /// them in (``SegmentMaker/finishBatch(_:first:end:context:)``): appended one by one, each
-  /// segment checked the array's uniqueness and capacity in a runtime call.
+  /// them in (``SegmentMaker/finishBatch(_:first:end:context:)``) in one append, instead of one
+  /// append a segment, each checking the array's uniqueness and capacity in a runtime call.
   ///
   /// It reads the batch's buffers and the window's boundaries through pointers that live only
   /// as long as the append, and writes the segments' vertical metrics into `table`.

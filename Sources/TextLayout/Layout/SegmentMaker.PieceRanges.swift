@@ -1,7 +1,7 @@
 extension SegmentMaker {
   /// The ranges of a stretch of a batch's pieces, as the batch's ranges copy them in
-  /// (``SegmentMaker/measurePieces(_:context:)``): appended one by one, each range checked
-  /// the array's uniqueness and capacity in a runtime call.
+  /// (``SegmentMaker/measurePieces(_:context:)``) in one append, instead of one append a range,
+  /// each checking the array's uniqueness and capacity in a runtime call.
   ///
   /// It reads the pieces through a pointer that lives only as long as the append.
   struct PieceRanges: Sequence, IteratorProtocol {
