@@ -166,9 +166,21 @@ public struct ComponentRenderer {
       for item in group.items { try draw(item, at: origin, in: &canvas) }
       return
     }
-    let clip =
+    var clip =
       group.clip.map { Self.moved($0, by: origin) }
       ?? LayoutRect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
+    if case .circle(let center, let radius) = group.mask {
+      // Nothing outside the circle shows, so the layer covers only the circle's square, with
+      // two pixels to spare for its anti-aliased edge: a reveal's first frames (a small
+      // circle) then draw, clear and composite a few pixels, not the whole canvas.
+      let reach = radius + 2 / canvas.scale.factor
+      let minX = max(clip.minX, origin.x + Double(center.x) - reach)
+      let minY = max(clip.minY, origin.y + Double(center.y) - reach)
+      let maxX = min(clip.maxX, origin.x + Double(center.x) + reach)
+      let maxY = min(clip.maxY, origin.y + Double(center.y) + reach)
+      guard minX < maxX, minY < maxY else { return }
+      clip = LayoutRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
     // A clip alone that leaves no whole pixel of the canvas out (a component's frame while its
     // height animates, a band cropped for a scrolled view): drawn on the canvas itself.
     if group.mask == nil && group.opacity >= 1, let edges = ClipEdges(clip: clip, on: canvas) {

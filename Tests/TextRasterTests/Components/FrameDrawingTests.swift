@@ -187,4 +187,66 @@ import Testing
     }
     #expect(Self.differingBytes(integer.bytes, reference.bytes) == 0)
   }
+
+  /// A circle-masked group (a spoiler's reveal) drawn into a layer over only the circle's
+  /// square is the same picture as the long way: a layer over the whole canvas, everything
+  /// outside the circle cleared, composited.
+  @Test(
+    "a circle mask's layer covers only the circle's square and draws what the whole canvas's did",
+    arguments: [RasterScale.x1, .x2, .x3])
+  func circleLayer(scale: RasterScale) throws {
+    let text = try RealText()
+    let layout = try text.layout(Self.longText, LayoutConfiguration(width: 240))
+    let renderer = ComponentRenderer(stack: text.stack, scale: scale)
+    let size = CGSize(width: 240, height: min(160, layout.layoutSize.height))
+    let ink = DisplayItem.text(
+      TextItem(
+        layout: layout, origin: CGPoint(x: 0, y: 0), color: Theme.light.primaryText,
+        accentColor: Theme.light.accent))
+    let dots = DisplayItem.dust(
+      DustItem(
+        grains: (0..<400).map { (index: Int) -> DustGrain in
+          let x = Double(index * 37 % 240)
+          let y = Double(index * 53 % 160)
+          let diameter = 0.45 + Double(index % 8) * 0.1
+          return DustGrain(
+            center: CGPoint(x: x, y: y), diameter: diameter, opacity: 0.9, colorIndex: 0)
+        }, colors: [Theme.light.accent]))
+    let padding = 16.0
+    // Tiny (a reveal's first frame), partly off the canvas, larger than the canvas, nothing.
+    for (center, radius) in [
+      (CGPoint(x: 120.3, y: 40.7), 3.2), (CGPoint(x: 2, y: 150), 45.5),
+      (CGPoint(x: 100, y: 80), 400), (CGPoint(x: 60, y: 60), 0),
+    ] {
+      let list = DisplayList<Never>(
+        size: size, background: Theme.light.background,
+        items: [
+          .group(GroupItem(items: [ink, dots], mask: .circle(center: center, radius: radius)))
+        ]
+      )
+      let shortcut = try renderer.image(of: list, padding: padding)
+      // The long way, by hand.
+      let width = 240 + 2 * padding
+      let height = Double(size.height) + 2 * padding
+      var canvas = RasterCanvas(
+        width: width, height: height, scale: scale, background: Theme.light.background)
+      let background = canvas.bitmap
+      var layer = RasterCanvas(
+        width: width, height: height, scale: scale,
+        background: TextColor(red: 0, green: 0, blue: 0, alpha: 0))
+      try renderer.draw(
+        DisplayList<Never>(size: size, background: Theme.light.background, items: [ink, dots]),
+        at: LayoutPoint(x: padding, y: padding), in: &layer)
+      layer.bitmap.clear(
+        outsideCircleCenteredAt: layer.pixelPoint(
+          LayoutPoint(x: padding + Double(center.x), y: padding + Double(center.y))),
+        radius: radius * scale.factor)
+      canvas.bitmap.draw(layer.bitmap, atX: 0, y: 0)
+      let difference = try #require(Self.largestDifference(shortcut, canvas.bitmap))
+      #expect(difference == 0, "radius \(radius) at \(scale)")
+      // Something shows inside every circle but the empty one.
+      #expect((shortcut.bytes != background.bytes) == (radius > 0), "radius \(radius)")
+    }
+  }
+
 }
