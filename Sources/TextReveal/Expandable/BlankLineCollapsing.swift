@@ -32,6 +32,30 @@ package enum BlankLineCollapsing {
     return keeping(text, keep)
   }
 
+  /// Whether a run of blank lines may start before a UTF-8 offset: a newline there followed by
+  /// ASCII spaces, tabs or carriage returns and then another newline or a non-ASCII scalar
+  /// (which may be white space). `false` means ``collapsed(_:)`` changes nothing before the
+  /// offset; `true` is only a maybe, and costs a look at bytes, not scalars.
+  package static func mayHaveBlankLine<Bytes: Collection<UInt8>>(
+    _ utf8: Bytes, startingBefore end: Int
+  ) -> Bool where Bytes.Index == Int {
+    var index = utf8.startIndex
+    let limit = min(utf8.endIndex, utf8.startIndex + end)
+    while index < limit {
+      defer { index += 1 }
+      guard utf8[index] == UInt8(ascii: "\n") else { continue }
+      var next = index + 1
+      scan: while next < utf8.endIndex {
+        switch utf8[next] {
+        case 0x20, 0x09, 0x0B, 0x0C, 0x0D: next += 1
+        case 0x0A, 0x80...: return true
+        default: break scan
+        }
+      }
+    }
+    return false
+  }
+
   /// Whether collapsing changes the text.
   package static func hasBlankLines(_ text: StyledText) -> Bool {
     collapsed(text).string != text.string

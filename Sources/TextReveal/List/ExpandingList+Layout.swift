@@ -126,16 +126,16 @@ extension ExpandingList {
     return ListGeometry(rows: rows, height: top)
   }
 
-  /// A row's text with its runs of blank lines collapsed, when a line break comes before the
-  /// end of what its collapsed lines show (a blank line further on changes none of them) and
-  /// collapsing changes the text; otherwise `nil`.
+  /// A row's text with its runs of blank lines collapsed, when a blank line starts before the
+  /// end of what its collapsed lines show (one further on changes none of them) and collapsing
+  /// changes the text; otherwise `nil`.
   static func blankLinesCollapsed(_ text: PreparedText, visibleEnd: Int) -> PreparedText? {
     let utf8 = text.text.string.utf8
-    let newline = UInt8(ascii: "\n")
-    let hasLineBreak =
-      utf8.withContiguousStorageIfAvailable { $0.prefix(visibleEnd).contains(newline) }
-      ?? utf8.prefix(visibleEnd).contains(newline)
-    guard hasLineBreak else { return nil }
+    let mayCollapse =
+      utf8.withContiguousStorageIfAvailable {
+        BlankLineCollapsing.mayHaveBlankLine($0, startingBefore: visibleEnd)
+      } ?? BlankLineCollapsing.mayHaveBlankLine(Array(utf8)[...], startingBefore: visibleEnd)
+    guard mayCollapse else { return nil }
     let collapsed = BlankLineCollapsing.collapsed(text.text)
     return collapsed.string.utf8.count == utf8.count ? nil : PreparedText(collapsed)
   }

@@ -30,4 +30,45 @@ import Testing
     #expect(trimmed.string.isEmpty)
     #expect(trimmed.runs.first?.style == bold)
   }
+
+  @Test("the byte test's no means collapsing changes nothing before the offset")
+  func mayHaveBlankLine() {
+    // Every text of up to five scalars from an alphabet of line breaks, ASCII and other white
+    // space, and letters one and two bytes long.
+    let alphabet: [String] = ["a", "é", " ", "\t", "\r", "\n", "\u{A0}", "\u{3000}"]
+    var texts: [String] = [""]
+    var all: [String] = [""]
+    for _ in 0..<5 {
+      texts = texts.flatMap { text in alphabet.map { text + $0 } }
+      all += texts
+    }
+    var maybes = 0
+    var answers = 0
+    for string in all {
+      let bytes = Array(string.utf8)
+      let collapsed = Array(BlankLineCollapsing.collapsed(StyledText(string)).string.utf8)
+      for end in 0...bytes.count {
+        let may = BlankLineCollapsing.mayHaveBlankLine(bytes[...], startingBefore: end)
+        answers += 1
+        if may { maybes += 1 }
+        if !may {
+          #expect(
+            Array(collapsed.prefix(end)) == Array(bytes.prefix(end)), "\(string.debugDescription)")
+        }
+      }
+      // Over the whole text, a text that collapses is always a maybe.
+      if collapsed != bytes {
+        #expect(BlankLineCollapsing.mayHaveBlankLine(bytes[...], startingBefore: bytes.count))
+      }
+    }
+    // And the test is not a yes to everything.
+    #expect(maybes < answers / 2)
+    #expect(
+      !BlankLineCollapsing.mayHaveBlankLine(Array("Title\nBody\n".utf8)[...], startingBefore: 12))
+    #expect(
+      BlankLineCollapsing.mayHaveBlankLine(Array("Title\n \r\nBody".utf8)[...], startingBefore: 6))
+    #expect(
+      !BlankLineCollapsing.mayHaveBlankLine(Array("Title\n\nBody".utf8)[...], startingBefore: 5))
+  }
+
 }
