@@ -123,7 +123,7 @@ package struct RasterCanvas: Sendable, Hashable {
     let pixel = pixelPoint(center)
     let radius = diameter * scale.factor / 2
     guard radius < 0.75 else {
-      bitmap.fill(circleCenteredAt: pixel, radius: radius, color: color)
+      bitmap.fill(dotCenteredAt: pixel, radius: radius, color: color)
       return
     }
     let area = min(1, Double.pi * radius * radius)
@@ -136,14 +136,17 @@ package struct RasterCanvas: Sendable, Hashable {
     let source = PremultipliedColor(color)
     let column = Int(left)
     let row = Int(top)
-    for (dx, dy, weight) in [
-      (0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy),
-    ] {
+    // The four pixels one at a time: a literal array of them was allocated for every grain.
+    func splat(_ dx: Int, _ dy: Int, _ weight: Double) {
       let px = column + dx
       let py = row + dy
-      guard px >= 0, py >= 0, px < bitmap.width, py < bitmap.height, weight > 0 else { continue }
+      guard px >= 0, py >= 0, px < bitmap.width, py < bitmap.height, weight > 0 else { return }
       bitmap.blend(at: (py * bitmap.width + px) * 4, source, coverage: area * weight)
     }
+    splat(0, 0, (1 - fx) * (1 - fy))
+    splat(1, 0, fx * (1 - fy))
+    splat(0, 1, (1 - fx) * fy)
+    splat(1, 1, fx * fy)
   }
 
   /// Fades the pixels in a rectangle by a linear gradient.

@@ -75,6 +75,42 @@ let red = TextColor(red: 1, green: 0, blue: 0)
     #expect(partial.count > 40)
   }
 
+  @Test("a dot is the circle the general fill draws, byte for byte, on any background")
+  func dotIsCircle() {
+    // A fixed stream of numbers (SplitMix64), so that a failure can be replayed.
+    var state: UInt64 = 0x5EED
+    func unit() -> Double {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+    }
+    var background = RGBABitmap(width: 24, height: 18)
+    for index in background.bytes.indices { background.bytes[index] = UInt8(unit() * 256) }
+    for index in stride(from: 0, to: background.bytes.count, by: 4) {
+      // Premultiplied: no component above the pixel's alpha.
+      for component in 0..<3 {
+        background.bytes[index + component] = min(
+          background.bytes[index + component], background.bytes[index + 3])
+      }
+    }
+    var differing = 0
+    for round in 0..<2_000 {
+      // Dust's sizes at 1x to 3x, a few large circles, centers on and off the bitmap's edges.
+      let radius = round % 50 == 0 ? unit() * 12 : 0.6 + unit() * 1.6
+      let center = LayoutPoint(x: unit() * 28 - 2, y: unit() * 22 - 2)
+      let color = TextColor(
+        red: unit(), green: unit(), blue: unit(), alpha: round % 7 == 0 ? 1 : unit())
+      var general = round % 3 == 0 ? RGBABitmap(width: 24, height: 18) : background
+      var dot = general
+      general.fill(circleCenteredAt: center, radius: radius, color: color)
+      dot.fill(dotCenteredAt: center, radius: radius, color: color)
+      if general.bytes != dot.bytes { differing += 1 }
+    }
+    #expect(differing == 0)
+  }
+
   @Test("a rounded rectangle is clear in its corners and full along its edges")
   func roundedRect() {
     var bitmap = RGBABitmap(width: 40, height: 20)
