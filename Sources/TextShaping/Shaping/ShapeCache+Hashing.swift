@@ -1,3 +1,5 @@
+@_spi(Backend) import TextLayout
+
 extension ShapeCache {
   /// A hash of a piece's bytes and key, the same for equal inputs within one process.
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>, key: Key) -> UInt64 {
@@ -26,6 +28,15 @@ extension ShapeCache {
       hash,
       UInt64(UInt32(bitPattern: tail.plan)) << 32 | UInt64(UInt32(bitPattern: tail.lastAlonePlan)))
     return finalized(mix(hash, UInt64(UInt32(bitPattern: tail.lastAloneUnits))))
+  }
+
+  /// A hash of a run's style, for ``ValueIndex``: every field by its bits, as the style is
+  /// compared.
+  static func styleHash(_ style: Glyphs.Style) -> UInt64 {
+    var hash = mix(
+      seed, UInt64(truncatingIfNeeded: style.font.rawValue) << 1 | (style.isRightToLeft ? 1 : 0))
+    hash = mix(hash, style.size.bitPattern)
+    return finalized(mix(hash, style.scale.bitPattern))
   }
 
   /// The hash of the bytes at `range` of `text` with a key's ``keyHash(_:)``: the same as

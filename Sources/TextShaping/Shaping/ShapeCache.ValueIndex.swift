@@ -1,7 +1,7 @@
 extension ShapeCache {
-  /// The indices of values kept once in an array (the cache's keys and measure tails), found
-  /// by a hash the cache makes itself (``ShapeCache/keyHash(_:)``,
-  /// ``ShapeCache/tailHash(_:)``).
+  /// The indices of values kept once in an array (the cache's keys, measure tails and run
+  /// styles), found by a hash the cache makes itself (``ShapeCache/keyHash(_:)``,
+  /// ``ShapeCache/tailHash(_:)``, ``ShapeCache/styleHash(_:)``).
   ///
   /// A `Dictionary` of the values hashed each one with `Hasher` (SipHash over seven or eight
   /// fields, about 500 instructions with its probe) for each insert whose tail or key was not
