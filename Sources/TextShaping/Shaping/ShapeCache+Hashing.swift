@@ -1,3 +1,5 @@
+@_spi(Backend) import TextLayout
+
 extension ShapeCache {
   /// A hash of a piece's bytes and key, the same for equal inputs within one process.
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>, key: Key) -> UInt64 {
@@ -11,6 +13,30 @@ extension ShapeCache {
     hash = mix(hash, key.size.bitPattern)
     hash = mix(hash, UInt64(truncatingIfNeeded: key.before) << 32 | UInt64(key.beforeScript))
     return mix(hash, UInt64(truncatingIfNeeded: key.after) << 32 | UInt64(key.afterScript))
+  }
+
+  /// A hash of a measure's tail, for ``ValueIndex``: every field by its bits, as the tail
+  /// is compared.
+  static func tailHash(_ tail: MeasureTail) -> UInt64 {
+    var hash = mix(seed, tail.ascent.bitPattern)
+    hash = mix(hash, tail.descent.bitPattern)
+    hash = mix(hash, tail.lineGap.bitPattern)
+    hash = mix(
+      hash, UInt64(truncatingIfNeeded: tail.uncoveredCharacterCount) << 1 | (tail.hasEdges ? 1 : 0))
+    hash = mix(hash, tail.edgeScale.bitPattern)
+    hash = mix(
+      hash,
+      UInt64(UInt32(bitPattern: tail.plan)) << 32 | UInt64(UInt32(bitPattern: tail.lastAlonePlan)))
+    return finalized(mix(hash, UInt64(UInt32(bitPattern: tail.lastAloneUnits))))
+  }
+
+  /// A hash of a run's style, for ``ValueIndex``: every field by its bits, as the style is
+  /// compared.
+  static func styleHash(_ style: Glyphs.Style) -> UInt64 {
+    var hash = mix(
+      seed, UInt64(truncatingIfNeeded: style.font.rawValue) << 1 | (style.isRightToLeft ? 1 : 0))
+    hash = mix(hash, style.size.bitPattern)
+    return finalized(mix(hash, style.scale.bitPattern))
   }
 
   /// The hash of the bytes at `range` of `text` with a key's ``keyHash(_:)``: the same as
@@ -55,7 +81,13 @@ extension ShapeCache {
         hash = mix(hash, last)
       }
     }
-    // The finalizer of MurmurHash3: every input bit reaches the low bits the table uses.
+    return finalized(hash)
+  }
+
+  /// The finalizer of MurmurHash3: every input bit reaches the low bits the tables use.
+  @inline(__always)
+  private static func finalized(_ value: UInt64) -> UInt64 {
+    var hash = value
     hash ^= hash >> 33
     hash &*= 0xFF51_AFD7_ED55_8CCD
     hash ^= hash >> 33

@@ -28,7 +28,7 @@ extension ShapeCache {
     }
 
     /// What the runs of many pieces share: their face, size, scale and direction.
-    struct Style: Hashable {
+    struct Style: Equatable {
       var font: FontID
       var size: Double
       var scale: Double
@@ -38,13 +38,6 @@ extension ShapeCache {
         left.font == right.font && left.size.bitPattern == right.size.bitPattern
           && left.scale.bitPattern == right.scale.bitPattern
           && left.isRightToLeft == right.isRightToLeft
-      }
-
-      func hash(into hasher: inout Hasher) {
-        hasher.combine(font)
-        hasher.combine(size.bitPattern)
-        hasher.combine(scale.bitPattern)
-        hasher.combine(isRightToLeft)
       }
     }
 
@@ -81,7 +74,7 @@ extension ShapeCache {
 
     private(set) var runs: [Run] = []
     private(set) var styles: [Style] = []
-    private var styleIndices: [Style: UInt16] = [:]
+    private var styleIndices = ValueIndex()
     /// The style of the last run appended.
     private var lastStyle: UInt16 = 0
     private(set) var glyphs: [Glyph] = []
@@ -105,7 +98,7 @@ extension ShapeCache {
     mutating func removeAll() {
       runs.removeAll(keepingCapacity: true)
       styles.removeAll(keepingCapacity: true)
-      styleIndices.removeAll(keepingCapacity: true)
+      styleIndices.removeAll()
       lastStyle = 0
       glyphs.removeAll(keepingCapacity: true)
       offsets.removeAll(keepingCapacity: true)
@@ -156,17 +149,20 @@ extension ShapeCache {
     }
 
     /// The index of a run's face, size, scale and direction in ``styles``, added when new;
-    /// consecutive runs mostly share them, so the last one is compared first.
+    /// consecutive runs mostly share them, so the last one is compared first, and the others
+    /// are found by their hash (``ShapeCache/styleHash(_:)``, not `Hasher`: see
+    /// ``ShapeCache/ValueIndex``).
     private mutating func styleIndex(of run: GlyphArena.Run) -> UInt16 {
       let style = Style(
         font: run.font, size: run.size, scale: run.scale, isRightToLeft: run.isRightToLeft)
       if Int(lastStyle) < styles.count && styles[Int(lastStyle)] == style { return lastStyle }
-      if let known = styleIndices[style] {
+      let hash = ShapeCache.styleHash(style)
+      if let known = styleIndices.index(hash: hash, where: { styles[Int($0)] == style }) {
         lastStyle = known
         return known
       }
       let index = UInt16(styles.count)
-      styleIndices[style] = index
+      styleIndices.add(index, hash: hash)
       styles.append(style)
       lastStyle = index
       return index

@@ -4,7 +4,7 @@ extension ShapeCache {
   /// What a measure holds besides its advances, edge glyphs and flags: the fonts' metrics, the
   /// uncovered characters, and whether it has direct edges, with their scale, plan and the
   /// plan and advance of their last character alone: what many pieces share.
-  struct MeasureTail: Hashable {
+  struct MeasureTail: Equatable {
     var ascent: Double
     var descent: Double
     var lineGap: Double
@@ -27,7 +27,8 @@ extension ShapeCache {
       lastAloneUnits = measure.directEdges?.lastAloneUnits ?? 0
     }
 
-    // Compared and hashed by bits, so that a measure comes back exactly as it went in.
+    // Compared by bits (and hashed so, ``ShapeCache/tailHash(_:)``), so that a measure comes
+    // back exactly as it went in.
     static func == (left: MeasureTail, right: MeasureTail) -> Bool {
       left.ascent.bitPattern == right.ascent.bitPattern
         && left.descent.bitPattern == right.descent.bitPattern
@@ -37,17 +38,6 @@ extension ShapeCache {
         && left.edgeScale.bitPattern == right.edgeScale.bitPattern && left.plan == right.plan
         && left.lastAlonePlan == right.lastAlonePlan
         && left.lastAloneUnits == right.lastAloneUnits
-    }
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(ascent.bitPattern)
-      hasher.combine(descent.bitPattern)
-      hasher.combine(lineGap.bitPattern)
-      hasher.combine(uncoveredCharacterCount)
-      hasher.combine(edgeScale.bitPattern)
-      hasher.combine(plan)
-      hasher.combine(lastAlonePlan)
-      hasher.combine(lastAloneUnits)
     }
   }
 }

@@ -124,13 +124,13 @@ struct ShapeCache {
   private var entries: [Entry] = []
   /// The keys of the entries, each once, and the index of each.
   private var keys: [Key] = []
-  private var keyIndices: [Key: UInt16] = [:]
+  private var keyIndices = ValueIndex()
   private var lastKey: UInt16 = 0
   /// The indices of the keys ``keyIndex(of:)`` found last, the newest first.
   private var foundKeys: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
   /// The tails of the entries' measures, each once, and the index of each.
   private var tails: [MeasureTail] = []
-  private var tailIndices: [MeasureTail: UInt16] = [:]
+  private var tailIndices = ValueIndex()
   private var lastTail: UInt16 = 0
   /// For each tail, a measure with its values (and edges with its scale and plan, when it has
   /// them), which ``measure(at:)`` completes.
@@ -197,8 +197,8 @@ struct ShapeCache {
   /// (``measure(_:in:keys:plainKey:missing:into:)``) instead of the key's fields.
   ///
   /// The four keys found last are compared first: a list's batches mostly share a few styles,
-  /// and the dictionary of a cache with more than eight keys hashes the key with `Hasher`
-  /// (about 500 instructions).
+  /// and a cache with more than eight keys finds the others by their hash
+  /// (``ShapeCache/ValueIndex``).
   private mutating func keyIndex(of key: Key) -> UInt16? {
     if isKey(key, at: foundKeys.0) { return foundKeys.0 }
     if isKey(key, at: foundKeys.1) { return foundKeys.1 }
@@ -206,7 +206,8 @@ struct ShapeCache {
     if isKey(key, at: foundKeys.3) { return foundKeys.3 }
     let found =
       keys.count > 8
-      ? keyIndices[key] : keys.firstIndex(of: key).map { UInt16(truncatingIfNeeded: $0) }
+      ? keyIndices.index(hash: Self.keyHash(key)) { keys[Int($0)] == key }
+      : keys.firstIndex(of: key).map { UInt16(truncatingIfNeeded: $0) }
     if let found { foundKeys = (found, foundKeys.0, foundKeys.1, foundKeys.2) }
     return found
   }
@@ -437,7 +438,8 @@ struct ShapeCache {
       Entry(
         hash: hash, advance: measure.advance, hangingAdvance: measure.hangingAdvance,
         textStart: UInt32(text.count), piece: stored, textCount: textCount,
-        key: Self.index(of: key, in: &keys, indices: &keyIndices, last: &lastKey),
+        key: Self.index(
+          of: key, in: &keys, indices: &keyIndices, last: &lastKey, hash: Self.keyHash),
         tail: tailIndex(of: measure),
         firstGlyph: firstGlyph, firstUnits: firstUnits, lastGlyph: lastGlyph,
         lastUnits: lastUnits, flags: Flags(measure)))
@@ -477,7 +479,8 @@ struct ShapeCache {
   /// The index of a measure's tail in ``tails``, added (with its measure) when new.
   private mutating func tailIndex(of measure: ShapedMeasure) -> UInt16 {
     let index = Self.index(
-      of: MeasureTail(measure), in: &tails, indices: &tailIndices, last: &lastTail)
+      of: MeasureTail(measure), in: &tails, indices: &tailIndices, last: &lastTail,
+      hash: Self.tailHash)
     if Int(index) == tailMeasures.count {
       var template = measure
       template.advance = 0
@@ -488,28 +491,35 @@ struct ShapeCache {
   }
 
   /// The index of a value kept once in `values`, appended when it is new. Consecutive misses
-  /// mostly share their key and tail, and a cache holds few: the `last` one is compared
-  /// first, then the eight newest, and only then is the value hashed.
-  private static func index<Value: Hashable>(
-    of value: Value, in values: inout [Value], indices: inout [Value: UInt16],
-    last: inout UInt16
+  /// mostly share their key and tail: the `last` one is compared first. Up to eight values
+  /// are searched in order; past eight, the value is hashed (``ValueIndex``: cheaper than
+  /// comparing the eight newest, which a `Dictionary` hashing with `Hasher` was not).
+  private static func index<Value: Equatable>(
+    of value: Value, in values: inout [Value], indices: inout ValueIndex,
+    last: inout UInt16, hash: (Value) -> UInt64
   ) -> UInt16 {
     if Int(last) < values.count && values[Int(last)] == value { return last }
-    for index in values.indices.suffix(8).reversed() where values[index] == value {
-      last = UInt16(index)
-      return last
-    }
     // The table is made only when a ninth value comes.
-    if values.count > 8, let index = indices[value] {
-      last = index
-      return index
-    }
     let index = UInt16(values.count)
-    values.append(value)
-    if values.count == 9 {
-      for (index, value) in values.enumerated() { indices[value] = UInt16(index) }
-    } else if values.count > 9 {
-      indices[value] = index
+    if values.count > 8 {
+      let hashed = hash(value)
+      if let found = indices.index(hash: hashed, where: { values[Int($0)] == value }) {
+        last = found
+        return found
+      }
+      values.append(value)
+      indices.add(index, hash: hashed)
+    } else {
+      if let found = values.firstIndex(of: value) {
+        last = UInt16(found)
+        return last
+      }
+      values.append(value)
+      if values.count == 9 {
+        for (index, value) in values.enumerated() {
+          indices.add(UInt16(index), hash: hash(value))
+        }
+      }
     }
     last = index
     return index
@@ -519,10 +529,10 @@ struct ShapeCache {
   mutating func removeAll() {
     entries.removeAll(keepingCapacity: true)
     keys.removeAll(keepingCapacity: true)
-    keyIndices.removeAll(keepingCapacity: true)
+    keyIndices.removeAll()
     tails.removeAll(keepingCapacity: true)
     tailMeasures.removeAll(keepingCapacity: true)
-    tailIndices.removeAll(keepingCapacity: true)
+    tailIndices.removeAll()
     text.removeAll(keepingCapacity: true)
     glyphs.removeAll()
     wideEntries.removeAll(keepingCapacity: true)
