@@ -8,52 +8,35 @@ extension ShapeCache {
   /// among the newest; this table mixes the fields with the cache's own multiply (about 40).
   /// Equality still decides: the caller compares the value at each index whose hash matches.
   struct ValueIndex {
-    /// 0 when free, otherwise the high 32 bits of the value's hash above its index plus one.
-    private var slots: [UInt64] = []
+    /// The indices by hash.
+    private var table = SlotTable(count: 0)
     /// The hash of the value at each index, to place them again when the table grows.
     private var hashes: [UInt64] = []
 
     /// The index of the value with this hash for which `matches` is true, if one was added.
     @inline(__always)
     func index(hash: UInt64, where matches: (UInt16) -> Bool) -> UInt16? {
-      guard !slots.isEmpty else { return nil }
-      let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      let tag = hash & 0xFFFF_FFFF_0000_0000
-      while true {
-        let stored = slots[slot]
-        if stored == 0 { return nil }
-        if stored & 0xFFFF_FFFF_0000_0000 == tag {
-          let index = UInt16(truncatingIfNeeded: (stored & 0xFFFF_FFFF) - 1)
-          if matches(index) { return index }
-        }
-        slot = (slot + 1) & mask
-      }
+      guard table.count > 0 else { return nil }
+      return table.first(hash: hash) { matches(UInt16(truncatingIfNeeded: $0)) }
+        .map { UInt16(truncatingIfNeeded: $0) }
     }
 
     /// Adds the value at `index`, the next index after those added, with its hash.
     mutating func add(_ index: UInt16, hash: UInt64) {
       precondition(Int(index) == hashes.count, "ValueIndex: indices are added in order")
       hashes.append(hash)
-      if hashes.count * 2 > slots.count {
-        slots = Array(repeating: 0, count: max(32, slots.count * 2))
-        for (index, hash) in hashes.enumerated() { place(index, hash: hash) }
+      if hashes.count * 2 > table.count {
+        table = SlotTable(count: max(32, table.count * 2))
+        for (index, hash) in hashes.enumerated() { table.place(index, hash: hash) }
       } else {
-        place(Int(index), hash: hash)
+        table.place(Int(index), hash: hash)
       }
-    }
-
-    private mutating func place(_ index: Int, hash: UInt64) {
-      let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
     }
 
     /// Empties the table, keeping its memory.
     mutating func removeAll() {
       hashes.removeAll(keepingCapacity: true)
-      for index in slots.indices { slots[index] = 0 }
+      table.clear()
     }
   }
 }

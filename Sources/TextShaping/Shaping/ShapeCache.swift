@@ -118,9 +118,8 @@ struct ShapeCache {
     var measure: ShapedMeasure
   }
 
-  /// Slots of the open-addressing table: 0 when free, otherwise the high 32 bits of the entry's
-  /// hash above its index plus one, so that a probe rarely reads an entry that does not match.
-  private var slots: [UInt64]
+  /// The entries' indices by hash.
+  private var slots: SlotTable
   private var entries: [Entry] = []
   /// The keys of the entries, each once, and the index of each.
   private var keys: [Key] = []
@@ -154,7 +153,7 @@ struct ShapeCache {
 
   init(limit: Int) {
     self.limit = limit
-    slots = Array(repeating: 0, count: 1024)
+    slots = SlotTable(count: 1024)
   }
 
   /// The number of pieces cached, wide ones included.
@@ -342,22 +341,10 @@ struct ShapeCache {
   private func index(
     of bytes: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64
   ) -> Int? {
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    let tag = hash & 0xFFFF_FFFF_0000_0000
-    while true {
-      let stored = slots[slot]
-      if stored == 0 { return nil }
-      if stored & 0xFFFF_FFFF_0000_0000 == tag {
-        // Fields read in place: copying the entry would count a reference.
-        let index = Int(stored & 0xFFFF_FFFF) - 1
-        if entries[index].hash == hash && keys[Int(entries[index].key)] == key
-          && hasText(at: index, bytes)
-        {
-          return index
-        }
-      }
-      slot = (slot + 1) & mask
+    // Fields read in place: copying the entry would count a reference.
+    slots.first(hash: hash) { index in
+      entries[index].hash == hash && keys[Int(entries[index].key)] == key
+        && hasText(at: index, bytes)
     }
   }
 
@@ -368,21 +355,8 @@ struct ShapeCache {
   private mutating func index(
     of bytes: UnsafeBufferPointer<UInt8>, keyIndex: UInt16, hash: UInt64
   ) -> Int? {
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    let tag = hash & 0xFFFF_FFFF_0000_0000
-    while true {
-      let stored = slots[slot]
-      if stored == 0 { return nil }
-      if stored & 0xFFFF_FFFF_0000_0000 == tag {
-        let index = Int(stored & 0xFFFF_FFFF) - 1
-        if entries[index].hash == hash && entries[index].key == keyIndex
-          && hasText(at: index, bytes)
-        {
-          return index
-        }
-      }
-      slot = (slot + 1) & mask
+    slots.first(hash: hash) { index in
+      entries[index].hash == hash && entries[index].key == keyIndex && hasText(at: index, bytes)
     }
   }
 
@@ -444,7 +418,7 @@ struct ShapeCache {
         firstGlyph: firstGlyph, firstUnits: firstUnits, lastGlyph: lastGlyph,
         lastUnits: lastUnits, flags: Flags(measure)))
     text.append(contentsOf: bytes)
-    place(entries.count - 1)
+    slots.place(entries.count - 1, hash: hash)
   }
 
   /// Whether an entry, narrow or wide, is cached for these bytes and key: what
@@ -537,20 +511,12 @@ struct ShapeCache {
     glyphs.removeAll()
     wideEntries.removeAll(keepingCapacity: true)
     wide.removeAll()
-    for index in slots.indices { slots[index] = 0 }
-  }
-
-  private mutating func place(_ index: Int) {
-    let mask = slots.count - 1
-    let hash = entries[index].hash
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while slots[slot] != 0 { slot = (slot + 1) & mask }
-    slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
+    slots.clear()
   }
 
   private mutating func grow() {
-    slots = Array(repeating: 0, count: slots.count * 2)
-    for index in entries.indices { place(index) }
+    slots = SlotTable(count: slots.count * 2)
+    for index in entries.indices { slots.place(index, hash: entries[index].hash) }
   }
 }
 
