@@ -95,6 +95,7 @@ extension ExpandingList {
     let unlimited = unlimitedConfiguration
     var rows: [ListGeometry.Row] = []
     rows.reserveCapacity(texts.count)
+    var collapsedTexts: [Int: PreparedText] = [:]
     var top = 0.0
     // Every row's height at the line limit, in one call: one run of the layout algorithm
     // measures them all.
@@ -103,14 +104,13 @@ extension ExpandingList {
       let collapsed = measurements[index]
       let isExpanded = collapsed.isTruncated && expanded[index]
       var shown = collapsed
-      var collapsedText: PreparedText?
       if isExpanded {
         shown = try engine.measure(texts[index], configuration: unlimited)
       } else if collapsed.isTruncated && collapsesBlankLines,
         let squeezed = Self.blankLinesCollapsed(texts[index], visibleEnd: collapsed.visibleEnd)
       {
         // Cut on the whole text, shown without its blank lines, as an expandable text is.
-        collapsedText = squeezed
+        collapsedTexts[index] = squeezed
         shown = try engine.measure(squeezed, configuration: limitedConfiguration)
       }
       var contentHeight = shown.layoutSize.height
@@ -120,24 +120,23 @@ extension ExpandingList {
         ListGeometry.Row(
           frame: LayoutRect(x: 0, y: top, width: width, height: height),
           textHeight: shown.layoutSize.height, isTruncated: collapsed.isTruncated,
-          isExpanded: isExpanded, collapsedText: collapsedText))
+          isExpanded: isExpanded))
       top += height
     }
-    return ListGeometry(rows: rows, height: top)
+    return ListGeometry(rows: rows, height: top, collapsedTexts: collapsedTexts)
   }
 
   /// A row's text with its runs of blank lines collapsed, when a blank line starts before the
   /// end of what its collapsed lines show (one further on changes none of them) and collapsing
   /// changes the text; otherwise `nil`.
   static func blankLinesCollapsed(_ text: PreparedText, visibleEnd: Int) -> PreparedText? {
-    let utf8 = text.text.string.utf8
-    let mayCollapse =
-      utf8.withContiguousStorageIfAvailable {
-        BlankLineCollapsing.mayHaveBlankLine($0, startingBefore: visibleEnd)
-      } ?? BlankLineCollapsing.mayHaveBlankLine(Array(utf8)[...], startingBefore: visibleEnd)
+    var string = text.text.string
+    let mayCollapse = string.withUTF8 {
+      BlankLineCollapsing.mayHaveBlankLine($0, startingBefore: visibleEnd)
+    }
     guard mayCollapse else { return nil }
     let collapsed = BlankLineCollapsing.collapsed(text.text)
-    return collapsed.string.utf8.count == utf8.count ? nil : PreparedText(collapsed)
+    return collapsed.string.utf8.count == string.utf8.count ? nil : PreparedText(collapsed)
   }
 
   /// The geometry of the current expansion state, for tests and callers that want frames.
@@ -211,7 +210,8 @@ extension ExpandingList {
         index, frame: frame, textHeight: mix(old.textHeight, row.textHeight),
         isExpanded: (before: old.isExpanded, after: row.isExpanded), progress: progress,
         isLast: index == target.rows.count - 1,
-        text: old.isExpanded || row.isExpanded ? texts[index] : row.collapsedText ?? texts[index],
+        text: old.isExpanded || row.isExpanded
+          ? texts[index] : target.collapsedTexts[index] ?? texts[index],
         labels: labels,
         using: engine, at: time, items: &items, regions: &regions,
         accessibility: &accessibility, animation: &animation, isTruncated: row.isTruncated)

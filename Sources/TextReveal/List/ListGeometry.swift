@@ -18,10 +18,12 @@ package struct ListGeometry: Sendable {
     package var isTruncated: Bool
     /// Whether the row shows its whole text.
     package var isExpanded: Bool
-    /// The text a collapsed, cut row shows when it is not the row's own: the text with its
-    /// blank lines collapsed.
-    package var collapsedText: PreparedText?
   }
+
+  /// The text a collapsed, cut row shows when it is not the row's own (its blank lines
+  /// collapsed), by row index: kept apart so that a row stays plain values, which a list of
+  /// thousands copies and builds without counting references.
+  package var collapsedTexts: [Int: PreparedText] = [:]
 
   /// The first row whose frame reaches below a y, by bisection.
   func firstRow(endingAfter y: Double) -> Int {

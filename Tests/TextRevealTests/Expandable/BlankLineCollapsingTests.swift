@@ -33,6 +33,11 @@ import Testing
 
   @Test("the byte test's no means collapsing changes nothing before the offset")
   func mayHaveBlankLine() {
+    func may(_ bytes: [UInt8], _ end: Int) -> Bool {
+      bytes.withUnsafeBufferPointer {
+        BlankLineCollapsing.mayHaveBlankLine($0, startingBefore: end)
+      }
+    }
     // Every text of up to five scalars from an alphabet of line breaks, ASCII and other white
     // space, and letters one and two bytes long.
     let alphabet: [String] = ["a", "é", " ", "\t", "\r", "\n", "\u{A0}", "\u{3000}"]
@@ -48,27 +53,21 @@ import Testing
       let bytes = Array(string.utf8)
       let collapsed = Array(BlankLineCollapsing.collapsed(StyledText(string)).string.utf8)
       for end in 0...bytes.count {
-        let may = BlankLineCollapsing.mayHaveBlankLine(bytes[...], startingBefore: end)
         answers += 1
-        if may { maybes += 1 }
-        if !may {
+        if may(bytes, end) {
+          maybes += 1
+        } else {
           #expect(
             Array(collapsed.prefix(end)) == Array(bytes.prefix(end)), "\(string.debugDescription)")
         }
       }
       // Over the whole text, a text that collapses is always a maybe.
-      if collapsed != bytes {
-        #expect(BlankLineCollapsing.mayHaveBlankLine(bytes[...], startingBefore: bytes.count))
-      }
+      if collapsed != bytes { #expect(may(bytes, bytes.count), "\(string.debugDescription)") }
     }
     // And the test is not a yes to everything.
     #expect(maybes < answers / 2)
-    #expect(
-      !BlankLineCollapsing.mayHaveBlankLine(Array("Title\nBody\n".utf8)[...], startingBefore: 12))
-    #expect(
-      BlankLineCollapsing.mayHaveBlankLine(Array("Title\n \r\nBody".utf8)[...], startingBefore: 6))
-    #expect(
-      !BlankLineCollapsing.mayHaveBlankLine(Array("Title\n\nBody".utf8)[...], startingBefore: 5))
+    #expect(!may(Array("Title\nBody\n".utf8), 12))
+    #expect(may(Array("Title\n \r\nBody".utf8), 6))
+    #expect(!may(Array("Title\n\nBody".utf8), 5))
   }
-
 }

@@ -117,7 +117,7 @@ import Testing
     #expect(geometry.rows[0].textHeight == threeLines.layoutSize.height)
     // A row that is not cut shows its text as written.
     #expect(!geometry.rows[1].isTruncated)
-    #expect(geometry.rows[1].collapsedText == nil)
+    #expect(geometry.collapsedTexts[1] == nil)
     #expect(Self.labels(try list.displayList(using: engine)) == ["Read more"])
 
     // Expanded, the row shows its whole text, blank lines and all.
@@ -129,7 +129,7 @@ import Testing
     list.perform(.toggle("notes"), at: 10)
     list.collapsesBlankLines = false
     let plain = try list.geometry(using: engine)
-    #expect(plain.rows[0].isTruncated && plain.rows[0].collapsedText == nil)
+    #expect(plain.rows[0].isTruncated && plain.collapsedTexts.isEmpty)
     let shown = try shownTexts(list, at: 20)
     #expect(shown == [notes, "One line.\n\nAnother."])
     let cut = try #require(
@@ -148,7 +148,7 @@ import Testing
     let geometry = try list.geometry(using: engine)
     #expect(geometry.rows[0].isTruncated)
     // Its three lines end long before the line break: nothing to collapse, nothing re-measured.
-    #expect(geometry.rows[0].collapsedText == nil)
+    #expect(geometry.collapsedTexts.isEmpty)
   }
 
   @Test("a visible rectangle lays out the text of the rows it meets and frames all rows alike")
