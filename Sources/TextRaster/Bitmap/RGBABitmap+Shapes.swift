@@ -69,7 +69,11 @@ extension RGBABitmap {
 
   // MARK: - Circles
 
-  /// Fills a circle.
+  /// Fills a circle: the rounded rectangle of its bounds with a corner radius of half its side
+  /// (``fill(roundedRect:cornerRadius:color:)``), byte for byte, in a loop of its own. Such a
+  /// rectangle has no fully covered band to store directly, and spoiler dust fills thousands of
+  /// circles a few pixels wide in every frame, for which the general fill's setup cost as much
+  /// as their pixels.
   ///
   /// - Parameters:
   ///   - center: The center in pixels.
@@ -77,22 +81,8 @@ extension RGBABitmap {
   ///   - color: The fill color.
   package mutating func fill(circleCenteredAt center: LayoutPoint, radius: Double, color: TextColor)
   {
-    let bounds = LayoutRect(
-      x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
-    fill(roundedRect: bounds, cornerRadius: radius, color: color)
-  }
-
-  /// Fills a circle as ``fill(circleCenteredAt:radius:color:)`` does, byte for byte, in a loop
-  /// of its own: spoiler dust draws thousands of circles a few pixels wide in every frame, and
-  /// for those the general rounded rectangle's setup costs as much as their pixels.
-  ///
-  /// - Parameters:
-  ///   - center: The center in pixels.
-  ///   - radius: The radius in pixels.
-  ///   - color: The fill color.
-  package mutating func fill(dotCenteredAt center: LayoutPoint, radius: Double, color: TextColor) {
-    // The rectangle `fill(circleCenteredAt:)` fills, and `roundedCoverage`'s terms for it: its
-    // corner radius is half its side, so the distance to the curve is from its center.
+    // `roundedCoverage`'s terms for the bounds: the corner radius is half the side, so the
+    // distance to the curve is from the center.
     let rect = LayoutRect(
       x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     let source = PremultipliedColor(color)

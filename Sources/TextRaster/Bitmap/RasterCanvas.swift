@@ -123,7 +123,7 @@ package struct RasterCanvas: Sendable, Hashable {
     let pixel = pixelPoint(center)
     let radius = diameter * scale.factor / 2
     guard radius < 0.75 else {
-      bitmap.fill(dotCenteredAt: pixel, radius: radius, color: color)
+      bitmap.fill(circleCenteredAt: pixel, radius: radius, color: color)
       return
     }
     let area = min(1, Double.pi * radius * radius)

@@ -75,7 +75,8 @@ let red = TextColor(red: 1, green: 0, blue: 0)
     #expect(partial.count > 40)
   }
 
-  @Test("a dot is the circle the general fill draws, byte for byte, on any background")
+  @Test(
+    "a circle is the rounded rectangle the general fill draws, byte for byte, on any background")
   func dotIsCircle() {
     // A fixed stream of numbers (SplitMix64), so that a failure can be replayed.
     var state: UInt64 = 0x5EED
@@ -104,8 +105,10 @@ let red = TextColor(red: 1, green: 0, blue: 0)
         red: unit(), green: unit(), blue: unit(), alpha: round % 7 == 0 ? 1 : unit())
       var general = round % 3 == 0 ? RGBABitmap(width: 24, height: 18) : background
       var dot = general
-      general.fill(circleCenteredAt: center, radius: radius, color: color)
-      dot.fill(dotCenteredAt: center, radius: radius, color: color)
+      let bounds = LayoutRect(
+        x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+      general.fill(roundedRect: bounds, cornerRadius: radius, color: color)
+      dot.fill(circleCenteredAt: center, radius: radius, color: color)
       if general.bytes != dot.bytes { differing += 1 }
     }
     #expect(differing == 0)
