@@ -76,7 +76,8 @@ enum PNGImageData {
   static func upFiltered(
     _ bitmap: RGBABitmap, columns: Range<Int>, rows: Range<Int>, isOpaque: Bool
   ) -> [UInt8] {
-    let channels = isOpaque ? 3 : 4
+    if isOpaque { return opaqueUpFiltered(bitmap, columns: columns, rows: rows) }
+    let channels = 4
     let rowLength = columns.count * channels
     let count = rows.count * (rowLength + 1)
     // The row above (zeros above the first) and this row, straight alpha, swapped each row.
@@ -100,7 +101,7 @@ enum PNGImageData {
                     Int(source[offset + component]), alpha: alpha)
                 }
               }
-              if !isOpaque { buffer[target + 3] = UInt8(alpha) }
+              buffer[target + 3] = UInt8(alpha)
               target += channels
             }
             let rowStart = index * (rowLength + 1)
@@ -116,14 +117,76 @@ enum PNGImageData {
     }
   }
 
+  /// ``upFiltered(_:columns:rows:isOpaque:)`` of an opaque rectangle: RGB rows straight from
+  /// the bitmap, two pixels at a time.
+  ///
+  /// An opaque pixel is its own straight-alpha colour, so a row's RGB bytes are its RGBA bytes
+  /// less every fourth, and the Up filter, a difference byte by byte, gives the same bytes
+  /// whether the alphas are dropped before or after it: each pair of pixels is read as one
+  /// word from the row and one from the row above, subtracted, and its six colour bytes kept.
+  private static func opaqueUpFiltered(
+    _ bitmap: RGBABitmap, columns: Range<Int>, rows: Range<Int>
+  ) -> [UInt8] {
+    let rowLength = columns.count * 3
+    let count = rows.count * (rowLength + 1)
+    let pairs = columns.count / 2
+    return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+      bitmap.bytes.withUnsafeBytes { source in
+        let base = source.baseAddress!
+        let rowBytes = bitmap.width &* 4
+        var target = UnsafeMutableRawPointer(output.baseAddress!)
+        for (index, row) in rows.enumerated() {
+          let current = base + (row &* bitmap.width &+ columns.lowerBound) &* 4
+          // The row above the first is zeros, as the filter has it.
+          let above = index == 0 ? nil : current - rowBytes
+          target.storeBytes(of: 2, as: UInt8.self)
+          target += 1
+          var pair = 0
+          while pair < pairs {
+            var word = current.loadUnaligned(fromByteOffset: pair &* 8, as: UInt64.self)
+            if let above {
+              word = difference(
+                word, above.loadUnaligned(fromByteOffset: pair &* 8, as: UInt64.self))
+            }
+            // Little-endian: the first pixel's RGB in the low three bytes, the second's in
+            // bytes four to six.
+            target.storeBytes(
+              of: UInt32(truncatingIfNeeded: word & 0xFF_FFFF | (word >> 8) & 0xFF00_0000),
+              as: UInt32.self)
+            target.storeBytes(
+              of: UInt16(truncatingIfNeeded: word >> 40), toByteOffset: 4, as: UInt16.self)
+            target += 6
+            pair &+= 1
+          }
+          if columns.count % 2 == 1 {
+            for component in 0..<3 {
+              let offset = pairs &* 8 &+ component
+              let value = current.load(fromByteOffset: offset, as: UInt8.self)
+              let up = above?.load(fromByteOffset: offset, as: UInt8.self) ?? 0
+              target.storeBytes(of: value &- up, toByteOffset: component, as: UInt8.self)
+            }
+            target += 3
+          }
+        }
+      }
+      initialized = count
+    }
+  }
+
+  /// The bytes of `left` less those of `right`, each modulo 256 (no borrow crosses a byte).
+  @inline(__always)
+  private static func difference(_ left: UInt64, _ right: UInt64) -> UInt64 {
+    // The high bit of each byte set on the left and cleared on the right, so no borrow
+    // crosses a byte, then the high bits put right.
+    let high: UInt64 = 0x8080_8080_8080_8080
+    return ((left | high) &- (right & ~high)) ^ ((left ^ ~right) & high)
+  }
+
   /// `count` bytes of `left` less those of `right`, each modulo 256, eight at a time.
   private static func subtract(
     _ right: UnsafeMutablePointer<UInt8>, from left: UnsafeMutablePointer<UInt8>,
     into output: UnsafeMutablePointer<UInt8>, count: Int
   ) {
-    // Bytewise subtraction in a 64-bit word: the high bit of each byte set on the left and
-    // cleared on the right, so no borrow crosses a byte, then the high bits put right.
-    let high: UInt64 = 0x8080_8080_8080_8080
     let (leftBytes, rightBytes, outputBytes) = (
       UnsafeRawPointer(left), UnsafeRawPointer(right), UnsafeMutableRawPointer(output)
     )
@@ -131,8 +194,7 @@ enum PNGImageData {
     while index + 8 <= count {
       let a = leftBytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
       let b = rightBytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      let difference = ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
-      outputBytes.storeBytes(of: difference, toByteOffset: index, as: UInt64.self)
+      outputBytes.storeBytes(of: difference(a, b), toByteOffset: index, as: UInt64.self)
       index += 8
     }
     while index < count {

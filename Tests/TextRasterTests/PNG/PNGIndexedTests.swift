@@ -94,6 +94,62 @@ import Testing
     #expect(try region.image() == bitmap.straightAlphaBytes(columns: columns, rows: rows))
   }
 
+  @Test(
+    "an opaque image of many colours is RGB rows Up-filtered from its straight-alpha bytes",
+    arguments: [(300, 0..<300), (301, 0..<301), (301, 1..<300), (302, 3..<298), (303, 2..<301)])
+  func opaqueRGB(width: Int, columns: Range<Int>) throws {
+    // Opaque circles of many colours on an opaque ground: more than 256 colours; widths and
+    // rectangles that end a row on either half of a two-pixel word.
+    var bitmap = RGBABitmap(width: width, height: 40, color: white)
+    for index in 0..<40 {
+      let value = Double(index) / 40
+      bitmap.fill(
+        circleCenteredAt: LayoutPoint(x: Double(index * 7), y: Double(index % 9 * 5)),
+        radius: 9, color: TextColor(red: value, green: 1 - value, blue: value / 2))
+    }
+    let rows = 1..<39
+    let reader = try PNGReader(
+      try PNGEncoder.encode(bitmap, columns: columns, rows: rows, compression: .fast))
+    #expect(reader.palette == nil && reader.bytesPerPixel == 3)
+    // The reference: each pixel's straight-alpha RGB, each row less the row above it.
+    let straight = bitmap.straightAlphaBytes(columns: columns, rows: rows)
+    let rgb = stride(from: 0, to: straight.count, by: 4).flatMap { straight[$0..<$0 + 3] }
+    let rowLength = columns.count * 3
+    var expected: [UInt8] = []
+    for row in 0..<rows.count {
+      expected.append(2)
+      for index in 0..<rowLength {
+        let above = row == 0 ? 0 : rgb[(row - 1) * rowLength + index]
+        expected.append(rgb[row * rowLength + index] &- above)
+      }
+    }
+    #expect(try reader.inflatedImageData() == expected)
+  }
+
+  @Test(
+    "one translucent pixel makes the image RGBA, wherever in a two-pixel word it is",
+    arguments: [(0, 0), (1, 2), (6, 3), (7, 6), (298, 4), (299, 5)])
+  func oneTranslucentPixel(x: Int, y: Int) throws {
+    // 300 columns of their own colours (more than 256), opaque but for one pixel at half
+    // alpha; rectangles of even and odd widths, so the pixel is a word's first or second
+    // pixel, the one a row of odd width ends with, or outside the rectangle.
+    var bitmap = RGBABitmap(width: 300, height: 7, color: white)
+    for index in 0..<300 {
+      bitmap.fill(
+        rect: LayoutRect(x: Double(index), y: 0, width: 1, height: 7),
+        color: TextColor(red: Double(index % 256) / 255, green: Double(index / 256), blue: 0.5))
+    }
+    let pixel = (y * bitmap.width + x) * 4
+    for offset in 0..<4 { bitmap.bytes[pixel + offset] /= 2 }
+    for columns in [0..<300, 0..<299, 1..<300] {
+      let reader = try PNGReader(
+        try PNGEncoder.encode(bitmap, columns: columns, rows: 0..<7, compression: .fast))
+      #expect(
+        reader.bytesPerPixel == (columns.contains(x) ? 4 : 3), "pixel \(x) in \(columns)")
+      #expect(try reader.image() == bitmap.straightAlphaBytes(columns: columns, rows: 0..<7))
+    }
+  }
+
   @Test("small compression stays RGBA, whatever the colours")
   func smallStaysRGBA() throws {
     let reader = try PNGReader(try PNGEncoder.encode(samplePicture()))
