@@ -1,4 +1,5 @@
 import CZlib
+import TestSupport
 import Testing
 
 @testable import TextRaster
@@ -37,6 +38,33 @@ import Testing
     let noise = (0..<10_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
     let (code, result) = inflated(RunLengthDeflate.compressed(noise), count: noise.count)
     #expect(code == Z_OK && result == noise)
+  }
+
+  @Test(
+    "the checksum, kept a run at a time, is zlib's Adler-32 of the bytes",
+    arguments: [1, 2, 3, 4])
+  func checksum(seed: UInt64) {
+    // Runs from one byte to past the sums' reduction (2^16) and piece (2^20) lengths, of
+    // every value, between literals: the closed form of a run against zlib's byte by byte.
+    var generator = SeededRandomNumberGenerator(seed: seed)
+    var bytes: [UInt8] = []
+    while bytes.count < 3_000_000 {
+      let length = [1, 2, 9, 300, 65_535, 65_537, 1_048_577][
+        Int.random(in: 0..<7, using: &generator)]
+      let value = seed == 4 ? 255 : UInt8.random(in: 0...255, using: &generator)
+      bytes += [UInt8](repeating: value, count: length)
+      bytes += (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
+        UInt8.random(in: 0...255, using: &generator)
+      }
+    }
+    let stream = RunLengthDeflate.compressed(bytes)
+    let expected = bytes.withUnsafeBufferPointer {
+      UInt32(truncatingIfNeeded: adler32(1, $0.baseAddress, uInt($0.count)))
+    }
+    let stored = stream.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    #expect(stored == expected)
+    let (code, result) = inflated(stream, count: bytes.count)
+    #expect(code == Z_OK && result == bytes)
   }
 
   @Test("filtered rows of a background with a few marks: a fraction of the bytes")
