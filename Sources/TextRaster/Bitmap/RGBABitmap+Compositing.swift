@@ -15,34 +15,54 @@ extension RGBABitmap {
     else { return }
     let otherWidth = other.width
     let width = width
-    // Pointers, not array subscripts: a layer covers the whole canvas, and most of its pixels
-    // are transparent.
-    other.bytes.withUnsafeBufferPointer { sourceBytes in
-      bytes.withUnsafeMutableBufferPointer { targetBytes in
+    // Row pointers, not array subscripts: a layer covers much of the canvas, and most of its
+    // pixels are clear, skipped two at a time (both alphas, the top byte of each half of a
+    // little-endian word, zero).
+    let clearPair: UInt64 = 0xFF00_0000_FF00_0000
+    other.bytes.withUnsafeBytes { sourceBytes in
+      bytes.withUnsafeMutableBytes { targetBytes in
         for row in rows {
-          for column in columns {
-            let source = ((row - y) * otherWidth + (column - x)) * 4
-            let alpha = Int(sourceBytes[source + 3])
-            guard alpha > 0 else { continue }
-            let target = (row * width + column) * 4
-            // Opaque covers: s + d × 0 is s.
-            if alpha == 255 {
-              for component in 0..<4 {
-                targetBytes[target + component] = sourceBytes[source + component]
-              }
+          let source =
+            sourceBytes.baseAddress! + ((row - y) * otherWidth + columns.lowerBound - x) * 4
+          let target = targetBytes.baseAddress! + (row * width + columns.lowerBound) * 4
+          let count = columns.count
+          var index = 0
+          while index < count {
+            let offset = index &* 4
+            if index &+ 1 < count,
+              source.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & clearPair == 0
+            {
+              index &+= 2
               continue
             }
-            let remaining = 255 - alpha
-            for component in 0..<4 {
-              // Premultiplied source-over in integers: s + d × (255 − αs) / 255, rounded.
-              let blended =
-                Int(sourceBytes[source + component])
-                + (Int(targetBytes[target + component]) * remaining + 127) / 255
-              targetBytes[target + component] = UInt8(min(255, blended))
-            }
+            Self.composite(source + offset, over: target + offset)
+            index &+= 1
           }
         }
       }
+    }
+  }
+
+  /// One premultiplied pixel drawn over another: nothing when it is clear, itself when it is
+  /// opaque, else source-over in integers.
+  @inline(__always)
+  private static func composite(
+    _ source: UnsafeRawPointer, over target: UnsafeMutableRawPointer
+  ) {
+    let alpha = Int(source.load(fromByteOffset: 3, as: UInt8.self))
+    guard alpha > 0 else { return }
+    // Opaque covers: s + d × 0 is s.
+    if alpha == 255 {
+      target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+      return
+    }
+    let remaining = 255 - alpha
+    for component in 0..<4 {
+      // Premultiplied source-over in integers: s + d × (255 − αs) / 255, rounded.
+      let blended =
+        Int(source.load(fromByteOffset: component, as: UInt8.self))
+        + (Int(target.load(fromByteOffset: component, as: UInt8.self)) * remaining + 127) / 255
+      target.storeBytes(of: UInt8(min(255, blended)), toByteOffset: component, as: UInt8.self)
     }
   }
 

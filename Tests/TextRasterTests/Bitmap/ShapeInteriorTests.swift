@@ -54,6 +54,55 @@ import Testing
     #expect(plain == plainReference)
   }
 
+  @Test(
+    "a layer composites by premultiplied source-over, clipped, its opaque pixels replacing the target",
+    arguments: 1...30 as ClosedRange<UInt64>)
+  func compositing(seed: UInt64) {
+    var random = SeededRandomNumberGenerator(seed: seed)
+    let start = Self.background(&random)
+    // A layer of runs of clear, opaque and translucent pixels, at an offset that may clip it.
+    let (width, height) = (
+      Int.random(in: 1...60, using: &random), Int.random(in: 1...50, using: &random)
+    )
+    var layer = RGBABitmap(width: width, height: height)
+    var kind = 0
+    for y in 0..<height {
+      for x in 0..<width {
+        if Int.random(in: 0..<4, using: &random) == 0 {
+          kind = Int.random(in: 0..<3, using: &random)
+        }
+        let alpha: UInt8 = [0, 255, UInt8.random(in: 1...254, using: &random)][kind]
+        layer[x: x, y: y] = RGBAPixel(
+          red: UInt8.random(in: 0...alpha, using: &random),
+          green: UInt8.random(in: 0...alpha, using: &random),
+          blue: UInt8.random(in: 0...alpha, using: &random), alpha: alpha)
+      }
+    }
+    let (offsetX, offsetY) = (
+      Int.random(in: -20...50, using: &random), Int.random(in: -20...45, using: &random)
+    )
+    var composed = start
+    composed.draw(layer, atX: offsetX, y: offsetY)
+    var reference = start
+    for y in 0..<start.height {
+      for x in 0..<start.width {
+        let (layerX, layerY) = (x - offsetX, y - offsetY)
+        guard (0..<width).contains(layerX), (0..<height).contains(layerY) else { continue }
+        let source = layer[x: layerX, y: layerY]
+        guard source.alpha > 0 else { continue }
+        let below = reference[x: x, y: y]
+        let remaining = 255 - Int(source.alpha)
+        func over(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
+          UInt8(min(255, Int(top) + (Int(bottom) * remaining + 127) / 255))
+        }
+        reference[x: x, y: y] = RGBAPixel(
+          red: over(source.red, below.red), green: over(source.green, below.green),
+          blue: over(source.blue, below.blue), alpha: over(source.alpha, below.alpha))
+      }
+    }
+    #expect(composed == reference)
+  }
+
   @Test("multiplying opacity scales every pixel and leaves clear pixels clear")
   func opacity() {
     var random = SeededRandomNumberGenerator(seed: 9)
@@ -75,34 +124,5 @@ import Testing
       }
     }
     #expect(bitmap[x: 3, y: 4] == .clear)
-  }
-
-  @Test("a layer composites by premultiplied source-over, its opaque pixels replacing the target")
-  func compositing() {
-    var random = SeededRandomNumberGenerator(seed: 11)
-    var layer = Self.background(&random)
-    // Opaque pixels in a band, clear ones in another.
-    for x in 0..<48 {
-      layer[x: x, y: 5] = RGBAPixel(red: UInt8(x), green: 200, blue: 7, alpha: 255)
-      layer[x: x, y: 6] = .clear
-    }
-    let target = Self.background(&random)
-    var composed = target
-    composed.draw(layer, atX: 0, y: 0)
-    for y in 0..<40 {
-      for x in 0..<48 {
-        let source = layer[x: x, y: y]
-        let below = target[x: x, y: y]
-        func over(_ s: UInt8, _ d: UInt8) -> UInt8 {
-          UInt8(min(255, Int(s) + (Int(d) * (255 - Int(source.alpha)) + 127) / 255))
-        }
-        #expect(
-          composed[x: x, y: y]
-            == RGBAPixel(
-              red: over(source.red, below.red), green: over(source.green, below.green),
-              blue: over(source.blue, below.blue), alpha: over(source.alpha, below.alpha)))
-      }
-    }
-    #expect(composed[x: 9, y: 5] == RGBAPixel(red: 9, green: 200, blue: 7, alpha: 255))
   }
 }
