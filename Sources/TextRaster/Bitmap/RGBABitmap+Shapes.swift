@@ -147,6 +147,11 @@ extension RGBABitmap {
     guard let pixels = pixelRange(of: rect) else { return }
     for y in pixels.rows {
       for x in pixels.columns {
+        // A clear pixel stays clear at any factor (zero scaled is zero): most of a layer's.
+        let index = (y * width + x) * 4
+        guard bytes[index] | bytes[index + 1] | bytes[index + 2] | bytes[index + 3] != 0 else {
+          continue
+        }
         let centerX = Double(x) + 0.5
         let centerY = Double(y) + 0.5
         let progress: Double
@@ -158,7 +163,7 @@ extension RGBABitmap {
         }
         let covered = Self.boxCoverage(rect, x: Double(x), y: Double(y))
         let factor = 1 - covered * (1 - mask.opacity(at: progress))
-        if factor < 1 { scale(at: (y * width + x) * 4, by: factor) }
+        if factor < 1 { scale(at: index, by: factor) }
       }
     }
   }
