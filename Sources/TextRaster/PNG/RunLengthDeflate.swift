@@ -39,8 +39,14 @@ enum RunLengthDeflate {
           }
           var end = index + 1
           if let raw {
-            // The run's length, eight bytes at a time.
+            // The run's length, 32 bytes at a time (a background row is one long run), then
+            // eight at a time.
             let pattern = UInt64(value) &* 0x0101_0101_0101_0101
+            while end &+ 32 <= count {
+              let word = { raw.loadUnaligned(fromByteOffset: end &+ $0, as: UInt64.self) ^ pattern }
+              guard word(0) | word(8) | word(16) | word(24) == 0 else { break }
+              end &+= 32
+            }
             while end + 8 <= count,
               raw.loadUnaligned(fromByteOffset: end, as: UInt64.self) == pattern
             {
