@@ -102,31 +102,43 @@ extension RGBABitmap {
       return
     }
     let full = 255 * 255
-    mask.withUnsafeBufferPointer { mask in
-      bytes.withUnsafeMutableBufferPointer { target in
+    // A fully covered pixel of an opaque colour is the colour: one word, bytes in order.
+    let opaque = UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24
+    mask.withUnsafeBytes { mask in
+      bytes.withUnsafeMutableBytes { target in
         for row in rows {
-          let maskRow = (row - y) * maskWidth - x
-          for column in columns {
-            let coverage = Int(mask[maskRow + column])
-            guard coverage > 0 else { continue }
-            let index = (row * width + column) * 4
-            if coverage == 255 && alpha == 255 {
-              target[index] = UInt8(red)
-              target[index + 1] = UInt8(green)
-              target[index + 2] = UInt8(blue)
-              target[index + 3] = 255
+          let maskRow = mask.baseAddress! + ((row - y) * maskWidth + columns.lowerBound - x)
+          let targetRow = target.baseAddress! + (row * width + columns.lowerBound) * 4
+          let count = columns.count
+          var column = 0
+          while column < count {
+            // A glyph's mask is mostly zeros around its ink: eight at a time.
+            if column &+ 8 <= count,
+              maskRow.loadUnaligned(fromByteOffset: column, as: UInt64.self) == 0
+            {
+              column &+= 8
               continue
             }
-            let scaled = coverage * 255
-            let remaining = full - alpha * coverage
-            target[index] = UInt8(
-              (red * scaled + Int(target[index]) * remaining + full / 2) / full)
-            target[index + 1] = UInt8(
-              (green * scaled + Int(target[index + 1]) * remaining + full / 2) / full)
-            target[index + 2] = UInt8(
-              (blue * scaled + Int(target[index + 2]) * remaining + full / 2) / full)
-            target[index + 3] = UInt8(
-              (alpha * scaled + Int(target[index + 3]) * remaining + full / 2) / full)
+            let coverage = Int(maskRow.load(fromByteOffset: column, as: UInt8.self))
+            let pixel = targetRow + column &* 4
+            column &+= 1
+            guard coverage > 0 else { continue }
+            if coverage == 255 && alpha == 255 {
+              pixel.storeBytes(of: opaque.littleEndian, as: UInt32.self)
+              continue
+            }
+            let scaled = coverage &* 255
+            let remaining = full &- alpha &* coverage
+            // Each result is at most 255: a component never exceeds the alpha.
+            func blended(_ component: Int, _ offset: Int) -> UInt8 {
+              let below = Int(pixel.load(fromByteOffset: offset, as: UInt8.self))
+              return UInt8(
+                truncatingIfNeeded: (component &* scaled &+ below &* remaining &+ full / 2) / full)
+            }
+            pixel.storeBytes(of: blended(red, 0), toByteOffset: 0, as: UInt8.self)
+            pixel.storeBytes(of: blended(green, 1), toByteOffset: 1, as: UInt8.self)
+            pixel.storeBytes(of: blended(blue, 2), toByteOffset: 2, as: UInt8.self)
+            pixel.storeBytes(of: blended(alpha, 3), toByteOffset: 3, as: UInt8.self)
           }
         }
       }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @_spi(Backend) import TextLayout
 @_spi(FrontEnd) import TextReveal
@@ -186,6 +187,45 @@ import Testing
       reference.blend(at: index * 4, source, coverage: Double(mask[index]) / 255)
     }
     #expect(Self.differingBytes(integer.bytes, reference.bytes) == 0)
+  }
+
+  @Test(
+    "a glyph mask placed anywhere, clipped, with runs of zeros, blends each pixel it covers",
+    arguments: 1...20 as ClosedRange<UInt64>)
+  func placedMask(seed: UInt64) {
+    var random = SeededRandomNumberGenerator(seed: seed)
+    let background = ShapeInteriorTests.background(&random)
+    // A mask of runs of zero, full and partial coverage, as a glyph's edges and ink are.
+    let (width, height) = (
+      Int.random(in: 1...40, using: &random), Int.random(in: 1...30, using: &random)
+    )
+    var mask: [UInt8] = []
+    var kind = 0
+    for _ in 0..<(width * height) {
+      if Int.random(in: 0..<5, using: &random) == 0 { kind = Int.random(in: 0..<3, using: &random) }
+      mask.append([0, 255, UInt8.random(in: 1...254, using: &random)][kind])
+    }
+    let color = [
+      TextColor(red: 0, green: 0, blue: 0), TextColor(red: 0.2, green: 0.4, blue: 0.6),
+      TextColor(red: 1, green: 0, blue: 0, alpha: 0.6),
+    ][Int(seed % 3)]
+    let (x, y) = (
+      Int.random(in: -30...45, using: &random), Int.random(in: -25...38, using: &random)
+    )
+    var drawn = background
+    drawn.draw(color, throughMask: mask, maskWidth: width, atX: x, y: y)
+    var reference = background
+    let source = PremultipliedColor(color)
+    for row in 0..<height where (0..<background.height).contains(y + row) {
+      for column in 0..<width where (0..<background.width).contains(x + column) {
+        let coverage = mask[row * width + column]
+        guard coverage > 0 else { continue }
+        reference.blend(
+          at: ((y + row) * background.width + x + column) * 4, source,
+          coverage: Double(coverage) / 255)
+      }
+    }
+    #expect(Self.differingBytes(drawn.bytes, reference.bytes) == 0)
   }
 
   /// A circle-masked group (a spoiler's reveal) drawn into a layer over only the circle's
