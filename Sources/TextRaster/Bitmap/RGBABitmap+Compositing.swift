@@ -16,8 +16,8 @@ extension RGBABitmap {
     let otherWidth = other.width
     let width = width
     // Row pointers, not array subscripts: a layer covers much of the canvas, and most of its
-    // pixels are clear, skipped two at a time (both alphas, the top byte of each half of a
-    // little-endian word, zero).
+    // pixels are clear, skipped eight or two at a time (every alpha, the top byte of each half
+    // of a little-endian word, zero).
     let clearPair: UInt64 = 0xFF00_0000_FF00_0000
     other.bytes.withUnsafeBytes { sourceBytes in
       bytes.withUnsafeMutableBytes { targetBytes in
@@ -29,6 +29,14 @@ extension RGBABitmap {
           var index = 0
           while index < count {
             let offset = index &* 4
+            // Eight clear pixels (a stretch of blank between lines or words) in one test.
+            if index &+ 8 <= count {
+              let word = { source.loadUnaligned(fromByteOffset: offset &+ $0, as: UInt64.self) }
+              if (word(0) | word(8) | word(16) | word(24)) & clearPair == 0 {
+                index &+= 8
+                continue
+              }
+            }
             if index &+ 1 < count,
               source.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & clearPair == 0
             {
