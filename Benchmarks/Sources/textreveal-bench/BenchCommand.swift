@@ -6,6 +6,7 @@ import Foundation
 /// `textreveal-bench memory-child ours|peer --corpus FILE` is the child process of the memory
 /// benchmark; `textreveal-bench profile NAME --corpus FILE [--repetitions N]` runs only our
 /// engine, for a profiler (perf or callgrind), NAME one of truncation-check, full-layout,
+/// full-layout-warm (the warm passes alone),
 /// first-time-check, first-time-measure, first-time-full-layout, markdown-check,
 /// markdown-styled-check (the check of the parsed Markdown alone), markdown-plain-check (the
 /// same texts plain), list-rows, list-first, list-warm, list-relayout.
