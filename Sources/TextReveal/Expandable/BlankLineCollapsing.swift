@@ -33,6 +33,18 @@ package enum BlankLineCollapsing {
     return keeping(text, keep)
   }
 
+  /// A prepared text with its runs of blank lines collapsed, when a blank line starts before a
+  /// UTF-8 offset (one further on changes nothing before it) and collapsing changes the text;
+  /// otherwise `nil`, and the caller keeps the text it has. A list's row passes the end of what
+  /// its collapsed lines show; the expandable text, its whole text.
+  package static func collapsed(_ text: PreparedText, before end: Int) -> PreparedText? {
+    var string = text.text.string
+    let mayCollapse = string.withUTF8 { mayHaveBlankLine($0, startingBefore: end) }
+    guard mayCollapse else { return nil }
+    let collapsed = collapsed(text.text)
+    return collapsed.string.utf8.count == string.utf8.count ? nil : PreparedText(collapsed)
+  }
+
   /// Whether a run of blank lines may start before a UTF-8 offset: a newline there followed by
   /// ASCII spaces, tabs or carriage returns and then another newline or a non-ASCII scalar
   /// (which may be white space). `false` means ``collapsed(_:)`` changes nothing before the

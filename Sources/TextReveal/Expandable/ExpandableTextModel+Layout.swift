@@ -68,11 +68,9 @@ extension ExpandableTextModel {
     // Decided on the text as the reader will see it expanded, before blank lines collapse: a
     // text that only fits once its blank lines are squeezed is still cut.
     let isTruncated = try engine.measure(full, configuration: limited).isTruncated
-    var string = full.text.string
     let shown =
       collapsesBlankLines && isTruncated
-        && string.withUTF8 { BlankLineCollapsing.mayHaveBlankLine($0, startingBefore: $0.count) }
-      ? PreparedText(BlankLineCollapsing.collapsed(full.text)) : full
+      ? BlankLineCollapsing.collapsed(full, before: .max) ?? full : full
     if expanded && isTruncated {
       var result = try layoutExpanded(full, using: engine)
       result.collapsedHeight =

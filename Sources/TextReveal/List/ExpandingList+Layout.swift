@@ -107,7 +107,7 @@ extension ExpandingList {
       if isExpanded {
         shown = try engine.measure(texts[index], configuration: unlimited)
       } else if collapsed.isTruncated && collapsesBlankLines,
-        let squeezed = Self.blankLinesCollapsed(texts[index], visibleEnd: collapsed.visibleEnd)
+        let squeezed = BlankLineCollapsing.collapsed(texts[index], before: collapsed.visibleEnd)
       {
         // Cut on the whole text, shown without its blank lines, as an expandable text is.
         collapsedTexts[index] = squeezed
@@ -124,19 +124,6 @@ extension ExpandingList {
       top += height
     }
     return ListGeometry(rows: rows, height: top, collapsedTexts: collapsedTexts)
-  }
-
-  /// A row's text with its runs of blank lines collapsed, when a blank line starts before the
-  /// end of what its collapsed lines show (one further on changes none of them) and collapsing
-  /// changes the text; otherwise `nil`.
-  static func blankLinesCollapsed(_ text: PreparedText, visibleEnd: Int) -> PreparedText? {
-    var string = text.text.string
-    let mayCollapse = string.withUTF8 {
-      BlankLineCollapsing.mayHaveBlankLine($0, startingBefore: visibleEnd)
-    }
-    guard mayCollapse else { return nil }
-    let collapsed = BlankLineCollapsing.collapsed(text.text)
-    return collapsed.string.utf8.count == string.utf8.count ? nil : PreparedText(collapsed)
   }
 
   /// The geometry of the current expansion state, for tests and callers that want frames.
