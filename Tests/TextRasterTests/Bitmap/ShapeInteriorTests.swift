@@ -22,6 +22,17 @@ import Testing
     return bitmap
   }
 
+  /// `count` values in runs of 0, of 255 and of values between, a run changing kind at one
+  /// value in four: a layer's clear, opaque and translucent stretches, or a glyph mask's blank,
+  /// ink and edges.
+  static func runs(_ count: Int, _ random: inout SeededRandomNumberGenerator) -> [UInt8] {
+    var kind = 0
+    return (0..<count).map { _ in
+      if Int.random(in: 0..<4, using: &random) == 0 { kind = Int.random(in: 0..<3, using: &random) }
+      return [0, 255, UInt8.random(in: 1...254, using: &random)][kind]
+    }
+  }
+
   @Test(
     "rectangles and rounded rectangles fill to the pixels of the per-pixel coverage path",
     arguments: 1...40 as ClosedRange<UInt64>)
@@ -65,13 +76,10 @@ import Testing
       Int.random(in: 1...60, using: &random), Int.random(in: 1...50, using: &random)
     )
     var layer = RGBABitmap(width: width, height: height)
-    var kind = 0
+    let alphas = Self.runs(width * height, &random)
     for y in 0..<height {
       for x in 0..<width {
-        if Int.random(in: 0..<4, using: &random) == 0 {
-          kind = Int.random(in: 0..<3, using: &random)
-        }
-        let alpha: UInt8 = [0, 255, UInt8.random(in: 1...254, using: &random)][kind]
+        let alpha = alphas[y * width + x]
         layer[x: x, y: y] = RGBAPixel(
           red: UInt8.random(in: 0...alpha, using: &random),
           green: UInt8.random(in: 0...alpha, using: &random),

@@ -199,12 +199,7 @@ import Testing
     let (width, height) = (
       Int.random(in: 1...40, using: &random), Int.random(in: 1...30, using: &random)
     )
-    var mask: [UInt8] = []
-    var kind = 0
-    for _ in 0..<(width * height) {
-      if Int.random(in: 0..<5, using: &random) == 0 { kind = Int.random(in: 0..<3, using: &random) }
-      mask.append([0, 255, UInt8.random(in: 1...254, using: &random)][kind])
-    }
+    let mask = ShapeInteriorTests.runs(width * height, &random)
     let color = [
       TextColor(red: 0, green: 0, blue: 0), TextColor(red: 0.2, green: 0.4, blue: 0.6),
       TextColor(red: 1, green: 0, blue: 0, alpha: 0.6),
