@@ -85,68 +85,70 @@ extension RGBABitmap {
   mutating func draw(
     _ color: TextColor, throughMask mask: [UInt8], maskWidth: Int, atX x: Int, y: Int
   ) {
+    draw(MaskColor(color), throughMask: mask, maskWidth: maskWidth, atX: x, y: y)
+  }
+
+  /// Composites a prepared color through an 8-bit coverage mask: what a text's glyphs do, one
+  /// ``MaskColor`` made for all the glyphs of a color.
+  mutating func draw(
+    _ color: MaskColor, throughMask mask: [UInt8], maskWidth: Int, atX x: Int, y: Int
+  ) {
     guard maskWidth > 0 else { return }
     let maskHeight = mask.count / maskWidth
-    let source = PremultipliedColor(color)
-    guard source.alpha > 0,
+    guard color.source.alpha > 0,
       let (columns, rows) = Self.overlap(x: x, y: y, width: maskWidth, height: maskHeight, in: self)
     else { return }
-    let width = width
-    // In integers, scaled by 255 × 255: for a coverage m, a component is
-    // (s·m·255 + d·(255² − αs·m)) / 255², rounded; the same as blend(at:in:_:coverage:) with a
-    // coverage of m / 255, which costs a dozen floating-point operations a pixel. A glyph's
-    // mask is most of what a frame of text draws.
-    let red = Int(Self.byte(source.red))
-    let green = Int(Self.byte(source.green))
-    let blue = Int(Self.byte(source.blue))
-    let alpha = Int(Self.byte(source.alpha))
-    let isExact =
-      Double(red) == source.red && Double(green) == source.green && Double(blue) == source.blue
-      && Double(alpha) == source.alpha
-    guard isExact else {
+    guard color.isExact else {
       // A color whose premultiplied components are not whole bytes (a translucent color) is
       // blended in floating point, as every other drawing is.
-      drawFloatingPoint(source, throughMask: mask, maskWidth: maskWidth, at: (x, y), columns, rows)
+      drawFloatingPoint(
+        color.source, throughMask: mask, maskWidth: maskWidth, at: (x, y), columns, rows)
       return
     }
-    let full = 255 * 255
-    // A fully covered pixel of an opaque colour is the colour: one word, bytes in order.
-    let opaque = UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24
+    let width = width
+    // In integers (MaskColor.blend): the same as blend(at:in:_:coverage:) with a coverage of
+    // m / 255, which costs a dozen floating-point operations a pixel. A glyph's mask is most
+    // of what a frame of text draws, and most of its pixels land on transparent ones, which
+    // take the color's table entry for their coverage.
+    let (red, green, blue, alpha) = (color.red, color.green, color.blue, color.alpha)
     mask.withUnsafeBytes { mask in
-      bytes.withUnsafeMutableBytes { target in
-        for row in rows {
-          let maskRow = mask.baseAddress! + ((row - y) * maskWidth + columns.lowerBound - x)
-          let targetRow = target.baseAddress! + (row * width + columns.lowerBound) * 4
-          let count = columns.count
-          var column = 0
-          while column < count {
-            // A glyph's mask is mostly zeros around its ink: eight at a time.
-            if column &+ 8 <= count,
-              maskRow.loadUnaligned(fromByteOffset: column, as: UInt64.self) == 0
-            {
-              column &+= 8
-              continue
+      color.overClear.withUnsafeBufferPointer { overClear in
+        bytes.withUnsafeMutableBytes { target in
+          for row in rows {
+            let maskRow = mask.baseAddress! + ((row - y) * maskWidth + columns.lowerBound - x)
+            let targetRow = target.baseAddress! + (row * width + columns.lowerBound) * 4
+            let count = columns.count
+            var column = 0
+            while column < count {
+              // A glyph's mask is mostly zeros around its ink: eight at a time.
+              if column &+ 8 <= count,
+                maskRow.loadUnaligned(fromByteOffset: column, as: UInt64.self) == 0
+              {
+                column &+= 8
+                continue
+              }
+              let coverage = Int(maskRow.load(fromByteOffset: column, as: UInt8.self))
+              let pixel = targetRow + column &* 4
+              column &+= 1
+              guard coverage > 0 else { continue }
+              let below = pixel.loadUnaligned(as: UInt32.self)
+              // Over a transparent pixel (or under full coverage of an opaque color, which
+              // hides what is below) the result is the table's.
+              if below == 0 || coverage == 255 && alpha == 255 {
+                pixel.storeBytes(of: overClear[coverage], as: UInt32.self)
+                continue
+              }
+              func blended(_ component: Int, _ offset: Int) -> UInt8 {
+                UInt8(
+                  truncatingIfNeeded: MaskColor.blend(
+                    component, coverage: coverage,
+                    below: Int(pixel.load(fromByteOffset: offset, as: UInt8.self)), alpha: alpha))
+              }
+              pixel.storeBytes(of: blended(red, 0), toByteOffset: 0, as: UInt8.self)
+              pixel.storeBytes(of: blended(green, 1), toByteOffset: 1, as: UInt8.self)
+              pixel.storeBytes(of: blended(blue, 2), toByteOffset: 2, as: UInt8.self)
+              pixel.storeBytes(of: blended(alpha, 3), toByteOffset: 3, as: UInt8.self)
             }
-            let coverage = Int(maskRow.load(fromByteOffset: column, as: UInt8.self))
-            let pixel = targetRow + column &* 4
-            column &+= 1
-            guard coverage > 0 else { continue }
-            if coverage == 255 && alpha == 255 {
-              pixel.storeBytes(of: opaque.littleEndian, as: UInt32.self)
-              continue
-            }
-            let scaled = coverage &* 255
-            let remaining = full &- alpha &* coverage
-            // Each result is at most 255: a component never exceeds the alpha.
-            func blended(_ component: Int, _ offset: Int) -> UInt8 {
-              let below = Int(pixel.load(fromByteOffset: offset, as: UInt8.self))
-              return UInt8(
-                truncatingIfNeeded: (component &* scaled &+ below &* remaining &+ full / 2) / full)
-            }
-            pixel.storeBytes(of: blended(red, 0), toByteOffset: 0, as: UInt8.self)
-            pixel.storeBytes(of: blended(green, 1), toByteOffset: 1, as: UInt8.self)
-            pixel.storeBytes(of: blended(blue, 2), toByteOffset: 2, as: UInt8.self)
-            pixel.storeBytes(of: blended(alpha, 3), toByteOffset: 3, as: UInt8.self)
           }
         }
       }

@@ -41,6 +41,8 @@ package final class GlyphCache {
   private var library: FT_Library?
   private var faces: [FontID: OpenFace] = [:]
   private var cache: [Key: GlyphBitmap] = [:]
+  /// The color the last glyph run was drawn in, prepared: a text's runs are mostly one color.
+  private var lastMaskColor: MaskColor?
 
   /// A face this rasterizer opened, and the size it is currently set to.
   private struct OpenFace {
@@ -92,6 +94,13 @@ package final class GlyphCache {
     let scale = canvas.scale.factor
     let pixelSize = max(64, Int((run.size * scale * 64).rounded()))
     var penX = pen.x
+    let maskColor: MaskColor
+    if let last = lastMaskColor, last.color == color {
+      maskColor = last
+    } else {
+      maskColor = MaskColor(color)
+      lastMaskColor = maskColor
+    }
     for index in run.glyphs.indices {
       let offset = run.offsets[index]
       let x = (penX + offset.x) * scale
@@ -111,7 +120,7 @@ package final class GlyphCache {
           y: Int(y.rounded()) - glyph.top, opacity: color.alpha)
       } else if glyph.width > 0 {
         canvas.bitmap.draw(
-          color, throughMask: glyph.coverage, maskWidth: glyph.width, atX: column + glyph.left,
+          maskColor, throughMask: glyph.coverage, maskWidth: glyph.width, atX: column + glyph.left,
           y: Int(y.rounded()) - glyph.top)
       }
       penX += run.advances[index]

@@ -161,6 +161,9 @@ import Testing
       TextColor(red: 0, green: 0, blue: 0), TextColor(red: 1, green: 1, blue: 1),
       TextColor(red: 1, green: 0, blue: 0, alpha: 0.6),
       TextColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8),
+      // Translucent, with whole-byte components (51): blended in integers, never covering.
+      TextColor(red: 0, green: 0, blue: 0, alpha: 0.2),
+      TextColor(red: 1, green: 1, blue: 1, alpha: 0.2),
     ])
   func integerMask(color: TextColor) {
     // Every coverage (the columns) over backgrounds of every opacity, dark, light and mixed
