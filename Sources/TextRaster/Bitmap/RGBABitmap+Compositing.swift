@@ -31,14 +31,18 @@ extension RGBABitmap {
             let offset = index &* 4
             // Eight clear pixels (a stretch of blank between lines or words) in one test.
             if index &+ 8 <= count {
-              let word = { source.loadUnaligned(fromByteOffset: offset &+ $0, as: UInt64.self) }
+              let word = {
+                UInt64(
+                  littleEndian: source.loadUnaligned(fromByteOffset: offset &+ $0, as: UInt64.self))
+              }
               if (word(0) | word(8) | word(16) | word(24)) & clearPair == 0 {
                 index &+= 8
                 continue
               }
             }
             if index &+ 1 < count,
-              source.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & clearPair == 0
+              UInt64(littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                & clearPair == 0
             {
               index &+= 2
               continue

@@ -40,7 +40,8 @@ extension RGBABitmap {
         var all = UInt64.max
         var pair = 0
         while pair < pairs {
-          all &= bytes.loadUnaligned(fromByteOffset: start &+ pair &* 8, as: UInt64.self)
+          all &= UInt64(
+            littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ pair &* 8, as: UInt64.self))
           pair &+= 1
         }
         return all & alphas == alphas

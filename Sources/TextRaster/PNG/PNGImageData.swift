@@ -143,18 +143,24 @@ enum PNGImageData {
           target += 1
           var pair = 0
           while pair < pairs {
-            var word = current.loadUnaligned(fromByteOffset: pair &* 8, as: UInt64.self)
+            var word = UInt64(
+              littleEndian: current.loadUnaligned(fromByteOffset: pair &* 8, as: UInt64.self))
             if let above {
+              // Bytewise, so the same in either byte order.
               word = difference(
-                word, above.loadUnaligned(fromByteOffset: pair &* 8, as: UInt64.self))
+                word,
+                UInt64(
+                  littleEndian: above.loadUnaligned(fromByteOffset: pair &* 8, as: UInt64.self)))
             }
-            // Little-endian: the first pixel's RGB in the low three bytes, the second's in
-            // bytes four to six.
+            // Read as little-endian: the first pixel's RGB in the low three bytes, the
+            // second's in bytes four to six.
             target.storeBytes(
-              of: UInt32(truncatingIfNeeded: word & 0xFF_FFFF | (word >> 8) & 0xFF00_0000),
+              of: UInt32(truncatingIfNeeded: word & 0xFF_FFFF | (word >> 8) & 0xFF00_0000)
+                .littleEndian,
               as: UInt32.self)
             target.storeBytes(
-              of: UInt16(truncatingIfNeeded: word >> 40), toByteOffset: 4, as: UInt16.self)
+              of: UInt16(truncatingIfNeeded: word >> 40).littleEndian, toByteOffset: 4,
+              as: UInt16.self)
             target += 6
             pair &+= 1
           }

@@ -94,11 +94,7 @@ enum RunLengthDeflate {
       a &+= UInt64(value)
       b &+= a
       pending &+= 1
-      if pending >= 1 << 16 {
-        a %= Self.modulus
-        b %= Self.modulus
-        pending = 0
-      }
+      reduceIfDue()
     }
 
     /// Adds `count` bytes of one value.
@@ -114,12 +110,17 @@ enum RunLengthDeflate {
         a &+= v &* n
         pending &+= Int(n)
         left -= Int(n)
-        if pending >= 1 << 16 {
-          a %= Self.modulus
-          b %= Self.modulus
-          pending = 0
-        }
+        reduceIfDue()
       }
+    }
+
+    /// Reduces both sums once 2^16 bytes have come in since they last were.
+    @inline(__always)
+    private mutating func reduceIfDue() {
+      guard pending >= 1 << 16 else { return }
+      a %= Self.modulus
+      b %= Self.modulus
+      pending = 0
     }
 
     /// The checksum: the sum of the sums in the high 16 bits, the sum in the low.
