@@ -132,4 +132,34 @@ import Testing
     }
     #expect(allMatch)
   }
+
+  @Test(
+    "Marks keep their offsets in a layout's storage, shaped and then from the cache",
+    arguments: [
+      // Latin and Cyrillic letters with marks that have no precomposed form (HarfBuzz cannot
+      // compose them), vowelled Arabic.
+      ("q\u{301}x\u{323}\u{301} n\u{30C}", false), ("ы\u{301}ж\u{304}", false),
+      ("مَرْحَبًا", true),
+    ])
+  func storedOffsets(text: String, isRightToLeft: Bool) throws {
+    let reference = try HarfBuzzShaper(fonts: ["Test Sans": TestFonts.dejaVuSans])
+      .shape(text[...], style: style, isRightToLeft: isRightToLeft)
+    // The text places marks: a storage that dropped offsets could not pass.
+    #expect(reference.runs.contains { $0.offsets.contains { $0.x != 0 || $0.y != 0 } })
+    let storing = try HarfBuzzShaper(fonts: ["Test Sans": TestFonts.dejaVuSans])
+    // The first store shapes the piece (a miss) and caches it; the second copies the cached
+    // glyphs and their offsets.
+    for pass in ["shaped", "cached"] {
+      var storage = GlyphStorage()
+      var stored: [StoredPiece] = []
+      storing.store(
+        [0..<text.utf8.count], in: text, style: style, isRightToLeft: isRightToLeft,
+        into: &storage, stored: &stored)
+      let shaped = storage.shapedText(try #require(stored.first))
+      #expect(shaped.runs.map(\.glyphs) == reference.runs.map(\.glyphs), "\(pass)")
+      #expect(shaped.runs.map(\.advances) == reference.runs.map(\.advances), "\(pass)")
+      #expect(shaped.runs.map(\.offsets) == reference.runs.map(\.offsets), "\(pass)")
+      #expect(shaped.clusters == reference.clusters, "\(pass)")
+    }
+  }
 }
