@@ -61,12 +61,17 @@ let package = Package(
       name: "CICUShim",
       linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
     ),
+    // A processor hint Swift cannot express: bringing a cache line in before it is read
+    // (the shape cache's batch probes).
+    .target(name: "CPrefetch"),
 
     // MARK: - Swift modules
     .target(name: "TextLayout"),
     .target(
       name: "TextShaping",
-      dependencies: ["TextLayout", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]
+      dependencies: [
+        "TextLayout", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim", "CPrefetch",
+      ]
     ),
     .target(name: "TextReveal", dependencies: ["TextLayout", "TextShaping"]),
     .target(name: "TextMarkdown", dependencies: ["TextLayout"]),

@@ -31,6 +31,17 @@ extension ShapeCache {
       }
     }
 
+    /// The index in the hash's own slot when its tag is the hash's: the first candidate a
+    /// probe compares.
+    @inline(__always)
+    func firstCandidate(hash: UInt64) -> Int? {
+      let stored = slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)]
+      guard stored != 0, stored & 0xFFFF_FFFF_0000_0000 == hash & 0xFFFF_FFFF_0000_0000 else {
+        return nil
+      }
+      return Int(stored & 0xFFFF_FFFF) - 1
+    }
+
     /// Places an index in the first free slot from its hash's.
     mutating func place(_ index: Int, hash: UInt64) {
       let mask = slots.count - 1

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CPrefetch
 import Foundation
 @_spi(Backend) import TextLayout
 
@@ -230,6 +231,7 @@ struct ShapeCache {
     keys: UnsafeMutableBufferPointer<(key: Key, hash: UInt64)>, plainKey: Key,
     missing: ShapedMeasure, into measures: inout [ShapedMeasure]
   ) -> Int {
+    prefetch(keys)
     let plainIndex = keyIndex(of: plainKey)
     var misses = 0
     for (index, piece) in pieces.enumerated() {
@@ -260,6 +262,7 @@ struct ShapeCache {
     keys: UnsafeMutableBufferPointer<(key: Key, hash: UInt64)>, plainKey: Key,
     missing: StoredPiece, into storage: inout GlyphStorage, stored: inout [StoredPiece]
   ) -> Int {
+    prefetch(keys)
     let plainIndex = keyIndex(of: plainKey)
     let blanks = Glyphs.Blanks()
     var misses = 0
@@ -285,6 +288,35 @@ struct ShapeCache {
       }
     }
     return misses
+  }
+
+  /// Brings what a batch's probes read into the processor's cache before they read it: the
+  /// pieces' slots, then the entries their first slots name, then those entries' bytes. A
+  /// probe reads the three one after the other, each a likely miss in a large cache; asked for
+  /// in three passes over the batch, each pass's loads overlap.
+  private func prefetch(_ keys: UnsafeMutableBufferPointer<(key: Key, hash: UInt64)>) {
+    guard keys.count > 1, slots.count > 0 else { return }
+    slots.slots.withUnsafeBufferPointer { slotBuffer in
+      let mask = slotBuffer.count - 1
+      for index in keys.indices {
+        trp_prefetch(slotBuffer.baseAddress! + (Int(truncatingIfNeeded: keys[index].hash) & mask))
+      }
+    }
+    entries.withUnsafeBufferPointer { entryBuffer in
+      for index in keys.indices {
+        if let entry = slots.firstCandidate(hash: keys[index].hash), entry < entryBuffer.count {
+          trp_prefetch(entryBuffer.baseAddress! + entry)
+        }
+      }
+      text.withUnsafeBufferPointer { textBuffer in
+        for index in keys.indices {
+          if let entry = slots.firstCandidate(hash: keys[index].hash), entry < entryBuffer.count {
+            let start = Int(entryBuffer[entry].textStart)
+            if start < textBuffer.count { trp_prefetch(textBuffer.baseAddress! + start) }
+          }
+        }
+      }
+    }
   }
 
   /// The index of the wide entry for these bytes and key.
