@@ -19,23 +19,17 @@ extension ShapeCache {
     func first(hash: UInt64, where matches: (Int) -> Bool) -> Int? {
       let mask = slots.count - 1
       var slot = Int(truncatingIfNeeded: hash) & mask
-      let tag = hash & 0xFFFF_FFFF_0000_0000
       while true {
         let stored = slots[slot]
         if stored == 0 { return nil }
-        if stored & 0xFFFF_FFFF_0000_0000 == tag {
-          let index = Int(stored & 0xFFFF_FFFF) - 1
-          if matches(index) { return index }
-        }
+        if let index = Self.index(in: stored, taggedFor: hash), matches(index) { return index }
         slot = (slot + 1) & mask
       }
     }
 
-    /// The index in the hash's own slot when its tag is the hash's: the first candidate a
-    /// probe compares.
+    /// The index a slot's stored value names when it holds one with this hash's tag.
     @inline(__always)
-    func firstCandidate(hash: UInt64) -> Int? {
-      let stored = slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)]
+    static func index(in stored: UInt64, taggedFor hash: UInt64) -> Int? {
       guard stored != 0, stored & 0xFFFF_FFFF_0000_0000 == hash & 0xFFFF_FFFF_0000_0000 else {
         return nil
       }

@@ -295,24 +295,34 @@ struct ShapeCache {
   /// probe reads the three one after the other, each a likely miss in a large cache; asked for
   /// in three passes over the batch, each pass's loads overlap.
   private func prefetch(_ keys: UnsafeMutableBufferPointer<(key: Key, hash: UInt64)>) {
-    guard keys.count > 1, slots.count > 0 else { return }
-    slots.slots.withUnsafeBufferPointer { slotBuffer in
-      let mask = slotBuffer.count - 1
-      for index in keys.indices {
-        trp_prefetch(slotBuffer.baseAddress! + (Int(truncatingIfNeeded: keys[index].hash) & mask))
-      }
-    }
-    entries.withUnsafeBufferPointer { entryBuffer in
-      for index in keys.indices {
-        if let entry = slots.firstCandidate(hash: keys[index].hash), entry < entryBuffer.count {
-          trp_prefetch(entryBuffer.baseAddress! + entry)
+    let count = keys.count
+    guard count > 1, slots.count > 0 else { return }
+    // The entry each piece's own slot names, or -1: read once, between the two passes that
+    // use it.
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { candidates in
+      slots.slots.withUnsafeBufferPointer { slotBuffer in
+        let mask = slotBuffer.count - 1
+        for index in 0..<count {
+          trp_prefetch(slotBuffer.baseAddress! + (Int(truncatingIfNeeded: keys[index].hash) & mask))
         }
-      }
-      text.withUnsafeBufferPointer { textBuffer in
-        for index in keys.indices {
-          if let entry = slots.firstCandidate(hash: keys[index].hash), entry < entryBuffer.count {
-            let start = Int(entryBuffer[entry].textStart)
-            if start < textBuffer.count { trp_prefetch(textBuffer.baseAddress! + start) }
+        entries.withUnsafeBufferPointer { entryBuffer in
+          for index in 0..<count {
+            let hash = keys[index].hash
+            if let entry = SlotTable.index(
+              in: slotBuffer[Int(truncatingIfNeeded: hash) & mask], taggedFor: hash),
+              entry < entryBuffer.count
+            {
+              trp_prefetch(entryBuffer.baseAddress! + entry)
+              candidates[index] = entry
+            } else {
+              candidates[index] = -1
+            }
+          }
+          text.withUnsafeBufferPointer { textBuffer in
+            for index in 0..<count where candidates[index] >= 0 {
+              let start = Int(entryBuffer[candidates[index]].textStart)
+              if start < textBuffer.count { trp_prefetch(textBuffer.baseAddress! + start) }
+            }
           }
         }
       }
