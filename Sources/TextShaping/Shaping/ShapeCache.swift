@@ -294,7 +294,10 @@ struct ShapeCache {
   /// pieces' slots, then the entries their first slots name, then those entries' bytes. A
   /// probe reads the three one after the other, each a likely miss in a large cache; asked for
   /// in three passes over the batch, each pass's loads overlap.
-  private func prefetch(_ keys: UnsafeMutableBufferPointer<(key: Key, hash: UInt64)>) {
+  ///
+  /// Mutating though it changes nothing, as ``index(of:keyIndex:hash:)`` is: called from the
+  /// batches, which hold the cache `inout`, a non-mutating call copied the cache's 224 bytes.
+  private mutating func prefetch(_ keys: UnsafeMutableBufferPointer<(key: Key, hash: UInt64)>) {
     let count = keys.count
     guard count > 1, slots.count > 0 else { return }
     // The entry each piece's own slot names, or -1: read once, between the two passes that
