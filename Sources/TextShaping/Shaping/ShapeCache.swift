@@ -509,41 +509,6 @@ struct ShapeCache {
     return index
   }
 
-  /// The index of a value kept once in `values`, appended when it is new. Consecutive misses
-  /// mostly share their key and tail: the `last` one is compared first. Up to eight values
-  /// are searched in order; past eight, the value is hashed (``ValueIndex``: cheaper than
-  /// comparing the eight newest, which a `Dictionary` hashing with `Hasher` was not).
-  private static func index<Value: Equatable>(
-    of value: Value, in values: inout [Value], indices: inout ValueIndex,
-    last: inout UInt16, hash: (Value) -> UInt64
-  ) -> UInt16 {
-    if Int(last) < values.count && values[Int(last)] == value { return last }
-    // The table is made only when a ninth value comes.
-    let index = UInt16(values.count)
-    if values.count > 8 {
-      let hashed = hash(value)
-      if let found = indices.index(hash: hashed, where: { values[Int($0)] == value }) {
-        last = found
-        return found
-      }
-      values.append(value)
-      indices.add(index, hash: hashed)
-    } else {
-      if let found = values.firstIndex(of: value) {
-        last = UInt16(found)
-        return last
-      }
-      values.append(value)
-      if values.count == 9 {
-        for (index, value) in values.enumerated() {
-          indices.add(UInt16(index), hash: hash(value))
-        }
-      }
-    }
-    last = index
-    return index
-  }
-
   /// Empties the cache, keeping its memory.
   mutating func removeAll() {
     entries.removeAll(keepingCapacity: true)
