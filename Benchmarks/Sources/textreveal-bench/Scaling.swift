@@ -94,7 +94,7 @@ enum Scaling {
   /// figures (each time the shortest of its children's; the memory of the first pair).
   static func run(repetitions: Int) throws(BenchError) {
     for inputClass in classes {
-      // Three pairs of children, n then 4n, each time the shortest: on a shared machine the
+      // Pairs of children (``pairs``), n then 4n, each time the shortest: on a shared machine the
       // speed drifts over seconds, and slow children alone moved ratios past 1.5 (a class's
       // 4n at 435 ms in one run, 286-365 ms in three others; with two pairs, a 1 ms n read
       // 1.09 ms beside two 4n children at twice their 4.3 ms).
