@@ -23,12 +23,13 @@ extension InlineParser {
     var afterIndex = end
     while afterIndex < bytes.count, bytes[afterIndex] == UInt8(ascii: "~") { afterIndex += 1 }
     if let scalar = InlineCharacters.scalar(at: afterIndex, in: bytes) { after = scalar }
-    let (left, right) = Self.flanking(before: before, after: after)
+    let flanking = Self.flanking(before: before, after: after)
+    let (left, right) = (flanking.left, flanking.right)
     let canOpen: Bool
     let canClose: Bool
     if character == UInt8(ascii: "_") {
-      canOpen = left && (!right || InlineCharacters.isUnicodePunctuation(before))
-      canClose = right && (!left || InlineCharacters.isUnicodePunctuation(after))
+      canOpen = left && (!right || flanking.punctuationBefore)
+      canClose = right && (!left || flanking.punctuationAfter)
     } else {
       canOpen = left
       canClose = right
@@ -55,7 +56,8 @@ extension InlineParser {
       before = InlineCharacters.scalar(at: index, in: bytes) ?? 0x0A
     }
     let after = InlineCharacters.scalar(at: end, in: bytes) ?? 0x0A
-    let (left, right) = Self.flanking(before: before, after: after)
+    let flanking = Self.flanking(before: before, after: after)
+    let (left, right) = (flanking.left, flanking.right)
     let length = end - start
     tokens.append(InlineToken(.delimiter, start, end, count: length))
     if (left || right) && (length == 1 || length == 2) {
@@ -67,15 +69,17 @@ extension InlineParser {
   }
 
   /// CommonMark's left- and right-flanking rules for a delimiter run between two
-  /// characters.
-  static func flanking(before: UInt32, after: UInt32) -> (left: Bool, right: Bool) {
+  /// characters, and whether each is punctuation (which `_` asks again).
+  static func flanking(before: UInt32, after: UInt32) -> (
+    left: Bool, right: Bool, punctuationBefore: Bool, punctuationAfter: Bool
+  ) {
     let spaceBefore = InlineCharacters.isUnicodeSpace(before)
     let spaceAfter = InlineCharacters.isUnicodeSpace(after)
     let punctuationBefore = InlineCharacters.isUnicodePunctuation(before)
     let punctuationAfter = InlineCharacters.isUnicodePunctuation(after)
     let left = !spaceAfter && (!punctuationAfter || spaceBefore || punctuationBefore)
     let right = !spaceBefore && (!punctuationBefore || spaceAfter || punctuationAfter)
-    return (left, right)
+    return (left, right, punctuationBefore, punctuationAfter)
   }
 
   // MARK: - Emphasis

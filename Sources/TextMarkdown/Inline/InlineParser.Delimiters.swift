@@ -27,6 +27,8 @@ extension InlineParser {
       var low: Int
       var high: Int
       var below: Int
+      /// The stretch under it in its rule's stack, or -1.
+      var down = -1
     }
 
     var items: [Item] = []
@@ -35,9 +37,12 @@ extension InlineParser {
     /// The last searchable item of each character (`*`, `_`, `~`).
     var lastSame = [-1, -1, -1]
     /// Per rule (character, whether the closer can open, its length modulo 3), the stretches
-    /// its searches found empty, lowest first.
+    /// its searches found empty, lowest first: a stack per rule, linked through `down` from
+    /// its top in `skipTops`, all in one array (one array a rule grew from empty for each
+    /// rule a paragraph used, a tenth of its emphasis).
     /// Made at the first search: most paragraphs have no delimiter.
-    var skips: [[Skip]] = []
+    var skips: [Skip] = []
+    var skipTops: [Int] = []
 
     static func characterIndex(_ character: UInt8) -> Int {
       character == UInt8(ascii: "*") ? 0 : character == UInt8(ascii: "_") ? 1 : 2
@@ -97,13 +102,19 @@ extension InlineParser {
     }
 
     mutating func clearSkips() {
-      if skips.isEmpty {
-        skips = [[Skip]](repeating: [], count: 18)
+      if skipTops.isEmpty {
+        skipTops = [Int](repeating: -1, count: 18)
+        skips.reserveCapacity(16)
         return
       }
-      for index in skips.indices where !skips[index].isEmpty {
-        skips[index].removeAll(keepingCapacity: true)
-      }
+      skips.removeAll(keepingCapacity: true)
+      for rule in skipTops.indices { skipTops[rule] = -1 }
+    }
+
+    /// The top of a rule's stack of stretches, if any.
+    private func topSkip(_ rule: Int) -> Skip? {
+      let top = skipTops[rule]
+      return top >= 0 ? skips[top] : nil
     }
 
     /// The searchable item at or below `index`: `index` itself, or, when it has left the
@@ -133,9 +144,9 @@ extension InlineParser {
       while true {
         work += 1
         // Stretches above the walk were passed over; one holding it is jumped.
-        while let top = skips[rule].last, top.low > max(index, -1) { skips[rule].removeLast() }
-        if index >= 0, let top = skips[rule].last, top.high >= index {
-          skips[rule].removeLast()
+        while let top = topSkip(rule), top.low > max(index, -1) { skipTops[rule] = top.down }
+        if index >= 0, let top = topSkip(rule), top.high >= index {
+          skipTops[rule] = top.down
           index = top.below >= 0 ? candidate(atOrBelow: top.below) : -1
           continue
         }
@@ -147,7 +158,9 @@ extension InlineParser {
         }
         index = opener.previousSame
       }
-      skips[rule].append(Skip(low: max(index, -1) + 1, high: closer - 1, below: index))
+      skips.append(
+        Skip(low: max(index, -1) + 1, high: closer - 1, below: index, down: skipTops[rule]))
+      skipTops[rule] = skips.count - 1
       return found
     }
 

@@ -67,10 +67,11 @@ struct InlineScanner {
     if hasSearchedBackticks && lastBacktickRun[length] <= start { return nil }
     var index = start
     while true {
-      while index < bytes.count && bytes[index] != UInt8(ascii: "`") {
-        index += 1
-        work += 1
-      }
+      // The next backtick through memchr: a search that finds no closer reads to the end of
+      // the paragraph, byte by byte a third of a description's parse of code spans.
+      let next = bytes.firstIndex(of: UInt8(ascii: "`"), in: index..<bytes.count) ?? bytes.count
+      work += next - index
+      index = next
       guard index < bytes.count else { break }
       let run = index
       while index < bytes.count && bytes[index] == UInt8(ascii: "`") { index += 1 }
