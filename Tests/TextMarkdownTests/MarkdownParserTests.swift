@@ -242,6 +242,59 @@ struct SpoilerTests {
     #expect(spoiled(text) == "one\n  two|")
   }
 
+  @Test("Markers pair as a scan from the left finds them, in every line of a, | and space")
+  func markerScan() throws {
+    // Every line of up to seven characters of "a", "|" and " ", against a model of the rule:
+    // from the left, two "|" side by side are a marker and the scan goes on after both; the
+    // first marker opens, the next closes, and a last one alone stays text.
+    var lines = [""]
+    for _ in 0..<7 {
+      lines += lines.filter { $0.count == lines.last!.count }.flatMap {
+        [$0 + "a", $0 + "|", $0 + " "]
+      }
+    }
+    for line in lines {
+      let characters = Array(line)
+      var markers: [Int] = []
+      var index = 0
+      while index < characters.count {
+        if characters[index] == "|", index + 1 < characters.count, characters[index + 1] == "|" {
+          markers.append(index)
+          index += 2
+        } else {
+          index += 1
+        }
+      }
+      let paired = markers.count - markers.count % 2
+      // The line without its paired markers, and its hidden stretches (touching ones are one
+      // run).
+      var string = ""
+      var runs: [String] = []
+      var isHidden = false
+      var isInRun = false
+      var next = 0
+      index = 0
+      while index < characters.count {
+        if next < paired, markers[next] == index {
+          isHidden.toggle()
+          next += 1
+          index += 2
+          continue
+        }
+        string.append(characters[index])
+        if isHidden {
+          if !isInRun { runs.append("") }
+          runs[runs.count - 1].append(characters[index])
+        }
+        isInRun = isHidden
+        index += 1
+      }
+      let text = try parse(line)
+      #expect(text.string == string, "\(line)")
+      #expect(spoiled(text) == runs.map { $0 + "|" }.joined(), "\(line)")
+    }
+  }
+
   @Test("A spoiler inside link text keeps the link")
   func inLink() throws {
     let text = try parse("[a ||b|| c](https://example.com)")
