@@ -83,12 +83,9 @@ struct MarkdownSource {
   /// end.
   private static func lineEnd(in bytes: [UInt8], from start: Int, hasCarriageReturn: Bool) -> Int {
     bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress, start < buffer.count else { return buffer.count }
+      guard start < buffer.count else { return buffer.count }
       if !hasCarriageReturn {
-        guard let found = memchr(base + start, 0x0A, buffer.count - start) else {
-          return buffer.count
-        }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        return buffer.firstIndex(of: 0x0A, in: start..<buffer.count) ?? buffer.count
       }
       var end = start
       while end < buffer.count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }

@@ -108,7 +108,8 @@ enum CharacterReferences {
   static func appendDecoding(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
     var index = 0
     while index < bytes.count {
-      let ampersand = bytes[index...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+      let ampersand =
+        bytes.firstIndex(of: UInt8(ascii: "&"), in: index..<bytes.count) ?? bytes.count
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<ampersand]))
       guard ampersand < bytes.count else { return }
       index = ampersand + 1

@@ -23,9 +23,7 @@ enum EmailAutolinks {
       var offset = node.lowerBound
       var depth = 0
       while depth <= 1000, offset < current.upperBound {
-        guard
-          let at = UnsafeBufferPointer(rebasing: text[offset..<current.upperBound])
-            .firstIndex(of: UInt8(ascii: "@")).map({ $0 + offset })
+        guard let at = text.firstIndex(of: UInt8(ascii: "@"), in: offset..<current.upperBound)
         else { break }
         work += 1
         if let link = address(around: at, from: offset, in: text, node: current, work: &work) {

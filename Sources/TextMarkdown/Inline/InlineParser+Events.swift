@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension InlineParser {
   /// The tokens as events, each delimiter's emphasis in place.
   func events() -> [InlineEvent] {
@@ -47,14 +41,9 @@ extension InlineParser {
   /// One `memchr` over each buffer: testing each text event's bytes in turn cost a tenth of
   /// a parse.
   var mayHoldEmail: Bool {
-    let at = Int32(UInt8(ascii: "@"))
-    return subject.withUnsafeBufferPointer {
-      guard let base = $0.baseAddress else { return false }
-      return memchr(base, at, $0.count) != nil
-    }
+    subject.withUnsafeBufferPointer { $0.firstIndex(of: UInt8(ascii: "@"), in: $0.indices) != nil }
       || decoded.withUnsafeBufferPointer {
-        guard let base = $0.baseAddress else { return false }
-        return memchr(base, at, $0.count) != nil
+        $0.firstIndex(of: UInt8(ascii: "@"), in: $0.indices) != nil
       }
   }
 
